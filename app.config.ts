@@ -1,0 +1,62 @@
+/**
+ * Product settings in one typed place. Everything here ships to the browser, so it holds no secrets;
+ * secrets and per-deployment values come from the environment (see `.env.example`).
+ */
+export const appConfig = {
+  name: 'Starter',
+  description: 'Passwordless sign-in, repositories and an admin area.',
+  languages: ['en', 'fr', 'ar', 'sw'] as const,
+  defaultLanguage: 'en',
+  rtlLanguages: ['ar'] as const,
+  /** Font scale applied to right-to-left languages (Arabic script reads better larger). */
+  rtlFontScale: 1.2,
+  /** Native names shown in the language picker; never translated. */
+  languageNames: { en: 'English', fr: 'Français', ar: 'العربية', sw: 'Kiswahili' },
+  i18n: {
+    namespaces: ['common'] as const,
+    defaultNamespace: 'common',
+    cookieName: 'i18next',
+    cookieMinutes: 43_200,
+    maxRetries: 5,
+    retryTimeoutMs: 350,
+    maxParallelReads: 10,
+  },
+  theme: { storageKey: 'theme', options: ['system', 'light', 'dark'] as const },
+  auth: {
+    otpLength: 6,
+    /** Code lifetime in minutes; kept at or below 10 by the auth setup. */
+    otpExpiryMinutes: 5,
+    otpMaxAttempts: 3,
+    /** Absolute session lifetime; activity slides the expiry but never past this. */
+    sessionMaxAgeDays: 30,
+    impersonationMaxMinutes: 60,
+  },
+  pagination: { pageSize: 20, maxPageSize: 100 },
+  breakpoints: { dialog: 640, mobile: 768 },
+  limits: {
+    repositoryNameMax: 100,
+    repositoryLinkMin: 4,
+    repositoryLinkMax: 2048,
+    repositoryDescriptionMax: 2000,
+    userNameMax: 100,
+    emailMax: 254,
+    searchTermMax: 100,
+    banReasonMax: 500,
+  },
+  errorBoundaryRetryDelayMs: 600,
+  toast: { durationMs: 4000, visibleToasts: 3, position: 'top-right' as const },
+  demo: {
+    scaffoldCommand: 'pnpm dlx degit your-org/starter my-app',
+    readmeUrl: 'https://github.com/your-org/starter#readme',
+    makers: 'The Starter team',
+    contactEmail: 'hello@example.com',
+  },
+  seed: {
+    adminEmail: 'admin@admin.com',
+    userEmail: 'user@user.com',
+    generatedUsers: 98,
+  },
+} as const;
+
+export type AppLanguage = (typeof appConfig.languages)[number];
+export type ThemeOption = (typeof appConfig.theme.options)[number];

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appConfig } from '~/app.config';
+import { LanguageSelect, ThemeSelect } from '@/features/preferences/components/preference-selects';
+
+/** Top bar shared by every area: product name, an optional navigation, language and theme. */
+export function SiteHeader({ home = '/', nav }: { home?: string; nav?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
+      >
+        {t('actions.skipToContent')}
+      </a>
+      <header className="border-b">
+        <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-4 px-4 sm:px-6">
+          <Link to={home} className="flex items-center gap-2 font-semibold">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            <span>{appConfig.name}</span>
+          </Link>
+          {nav ? <nav aria-label={t('nav.label')} className="hidden flex-1 items-center gap-1 md:flex">{nav}</nav> : <div className="flex-1" />}
+          <div className="flex items-center gap-2">
+            <LanguageSelect />
+            <ThemeSelect />
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { Languages, SunMoon } from 'lucide-react';
+import { useTheme } from 'next-themes';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appConfig } from '~/app.config';
+import { toLanguage } from '@/lib/i18n/languages';
+import { useChangeLanguage } from '../use-change-language';
+
+const selectClass =
+  'h-9 rounded-md border bg-background ps-8 pe-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const changeLanguage = useChangeLanguage();
+  const id = useId();
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {t('preferences.language')}
+      </label>
+      <Languages className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground" aria-hidden />
+      <select
+        id={id}
+        className={selectClass}
+        value={toLanguage(i18n.language) ?? appConfig.defaultLanguage}
+        onChange={(e) => {
+          const lng = toLanguage(e.target.value);
+          if (lng) void changeLanguage(lng);
+        }}
+      >
+        {appConfig.languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {appConfig.languageNames[lng]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ThemeSelect() {
+  const { t } = useTranslation();
+  const { theme, setTheme } = useTheme();
+  const id = useId();
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {t('preferences.theme')}
+      </label>
+      <SunMoon className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground" aria-hidden />
+      <select
+        id={id}
+        className={selectClass}
+        // The stored theme is unknown during the server render; "system" is what it shows until hydration.
+        value={theme ?? 'system'}
+        onChange={(e) => setTheme(e.target.value)}
+        suppressHydrationWarning
+      >
+        {appConfig.theme.options.map((option) => (
+          <option key={option} value={option}>
+            {t(`preferences.themes.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { createInstance, type i18n as I18n, type Resource } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { type AppLanguage, appConfig } from '~/app.config';
+import { detectBrowserLanguage } from './detect-browser';
+import { detectionOptions } from './detection';
+
+export type I18nBootstrap = { language: AppLanguage; resources: Resource };
+
+const { i18n: cfg } = appConfig;
+
+function baseOptions(bootstrap: I18nBootstrap) {
+  return {
+    lng: bootstrap.language,
+    resources: bootstrap.resources,
+    supportedLngs: [...appConfig.languages],
+    fallbackLng: appConfig.defaultLanguage,
+    ns: [...cfg.namespaces],
+    defaultNS: cfg.defaultNamespace,
+    // The server sends the visitor's language; the backend fetches any other language on demand.
+    partialBundledLanguages: true,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  } as const;
+}
+
+/** A fresh instance for one server render; never shared between requests. */
+export function createServerI18n(bootstrap: I18nBootstrap): I18n {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init(baseOptions(bootstrap));
+  return instance;
+}
+
+let browserInstance: I18n | undefined;
+let preferredLanguage: AppLanguage | undefined;
+
+/**
+ * The language the browser's own detection prefers (read before i18next caches the server's choice),
+ * handed out once so the root can switch to it right after hydration.
+ */
+export function takePreferredLanguage(): AppLanguage | undefined {
+  const value = preferredLanguage;
+  preferredLanguage = undefined;
+  return value;
+}
+
+/** The browser's single instance, seeded with what the server rendered so hydration matches. */
+export function getBrowserI18n(bootstrap: I18nBootstrap): I18n {
+  if (browserInstance) return browserInstance;
+  preferredLanguage = detectBrowserLanguage();
+  const instance = createInstance();
+  void instance
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      ...baseOptions(bootstrap),
+      detection: detectionOptions,
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // i18next retries failed reads itself: 5 times, from 350 ms, doubling; 10 reads at once.
+      maxRetries: cfg.maxRetries,
+      retryTimeout: cfg.retryTimeoutMs,
+      maxParallelReads: cfg.maxParallelReads,
+    });
+  browserInstance = instance;
+  return instance;
+}

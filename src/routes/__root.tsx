@@ -1,0 +1,87 @@
+/// <reference types="vite/client" />
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { ThemeProvider } from 'next-themes';
+import { type ReactNode, useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { appConfig } from '~/app.config';
+import { EnvBadge } from '@/components/layout/env-badge';
+import { $getI18nBootstrap } from '@/features/preferences/functions';
+import { i18nFor } from '@/lib/i18n/i18n-for';
+import { takePreferredLanguage } from '@/lib/i18n/instance';
+import { directionOf, toLanguage } from '@/lib/i18n/languages';
+import stylesUrl from '@/styles.css?url';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  loader: () => $getI18nBootstrap(),
+  // The language only changes through the switcher, which invalidates the router itself.
+  staleTime: Number.POSITIVE_INFINITY,
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+      { name: 'description', content: appConfig.description },
+      { title: appConfig.name },
+    ],
+    links: [
+      { rel: 'stylesheet', href: stylesUrl },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  }),
+  shellComponent: RootDocument,
+  component: Outlet,
+});
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const bootstrap = Route.useLoaderData();
+  const i18n = i18nFor(bootstrap);
+  const [language, setLanguage] = useState(i18n.language);
+
+  useEffect(() => {
+    const onChange = (lng: string) => setLanguage(lng);
+    i18n.on('languageChanged', onChange);
+    const preferred = takePreferredLanguage();
+    if (preferred && preferred !== toLanguage(i18n.language)) void i18n.changeLanguage(preferred);
+    // End-to-end tests wait for this marker: clicks before hydration would be lost.
+    document.documentElement.dataset.hydrated = 'true';
+    return () => i18n.off('languageChanged', onChange);
+  }, [i18n]);
+
+  return (
+    <html
+      lang={language}
+      dir={directionOf(language)}
+      style={{ '--rtl-font-scale': appConfig.rtlFontScale } as React.CSSProperties}
+      // next-themes sets the theme class before paint, which React did not render.
+      suppressHydrationWarning
+    >
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider
+            attribute="class"
+            storageKey={appConfig.theme.storageKey}
+            defaultTheme="system"
+            enableSystem
+            disableTransitionOnChange
+          >
+            <EnvBadge />
+            {children}
+            <Toaster
+              position={appConfig.toast.position}
+              duration={appConfig.toast.durationMs}
+              visibleToasts={appConfig.toast.visibleToasts}
+              dir={directionOf(language)}
+              richColors
+              closeButton
+            />
+          </ThemeProvider>
+        </I18nextProvider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}

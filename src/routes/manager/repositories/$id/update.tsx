@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layout/page';
+import { pageTitle } from '@/lib/page-title';
+
+export const Route = createFileRoute('/manager/repositories/$id/update')({
+  head: pageTitle('pages.updateRepository'),
+  component: ManagerRepositoriesIdUpdateScreen,
+});
+
+// The screen's contents arrive with their feature; until then the route renders its layout and title.
+function ManagerRepositoriesIdUpdateScreen() {
+  const { t } = useTranslation();
+  return <Page title={t('pages.updateRepository')} />;
+}

@@ -1,0 +1,32 @@
+import '@tanstack/react-start/server-only';
+import { EnvError } from '../../../lib/env-schema.ts';
+import { serverEnv } from '../../env.ts';
+import { type DatabaseHandle, openDatabase } from '../client.ts';
+
+/** Opens the configured database for a one-off command (the app must not hold a PGlite folder open). */
+export async function openCliDatabase(): Promise<DatabaseHandle> {
+  const env = serverEnv();
+  const target = env.DATABASE_URL ? redactUrl(env.DATABASE_URL) : `PGlite at ${env.PGLITE_DIR}`;
+  console.info(`[db] ${target}`);
+  return openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 4 } : { pgliteDir: env.PGLITE_DIR },
+  );
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1:***@');
+}
+
+/** Runs a command body with the database, closing it afterwards and turning failures into exit code 1. */
+export async function runCli(body: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openCliDatabase();
+    await body(handle);
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,66 @@
+import '@tanstack/react-start/server-only';
+import { serverEnv } from '../env.ts';
+import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
+import { runMigrations } from './migrate.ts';
+import { isDatabaseEmpty, seedDatabase } from './seed/seed.ts';
+
+type Holder = { handle?: Promise<DatabaseHandle>; shutdownHooked?: boolean };
+
+// Kept on globalThis so Vite's hot reload reuses the instance: PGlite allows one opener per folder.
+const holder: Holder = ((globalThis as { __starterDb?: Holder }).__starterDb ??= {});
+
+async function connect(): Promise<DatabaseHandle> {
+  const env = serverEnv();
+  const handle = await openDatabase(
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          poolMax: env.DATABASE_POOL_MAX,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
+      : { pgliteDir: env.PGLITE_DIR },
+  );
+  await runMigrations(handle);
+  if (env.NODE_ENV === 'development' && (await isDatabaseEmpty(handle.db))) {
+    console.info('[db] empty development database: seeding it');
+    await seedDatabase(handle.db);
+  }
+  return handle;
+}
+
+/** The process-wide database connection, opened, migrated (and in development seeded) on first use. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!holder.handle) {
+    holder.handle = connect();
+    // A failed open must not be cached, or the process could never recover once the database is back.
+    holder.handle.catch(() => {
+      holder.handle = undefined;
+    });
+    hookShutdown();
+  }
+  return holder.handle;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Closes the connection (pool or PGlite); PGlite and postgres.js both keep the process alive otherwise. */
+export async function closeDatabase(): Promise<void> {
+  const pending = holder.handle;
+  holder.handle = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.close();
+}
+
+function hookShutdown() {
+  if (holder.shutdownHooked) return;
+  holder.shutdownHooked = true;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void closeDatabase().finally(() => {
+        // Re-raise so the server's own handler (or the default one) still finishes the shutdown.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    });
+  }
+}

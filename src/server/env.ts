@@ -1,0 +1,112 @@
+import '@tanstack/react-start/server-only';
+import { z } from 'zod';
+import { parseEnv } from '../lib/env-schema.ts';
+
+/** Used only outside production so a fresh clone starts without configuration. */
+const DEV_SECRET = 'development-only-secret-do-not-use-in-production-0123456789';
+
+const optionalPair = (a: string, b: string) => (env: Record<string, unknown>) =>
+  Boolean(env[a]) === Boolean(env[b]);
+
+const zServerEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    BETTER_AUTH_URL: z.url({ error: 'must be a valid URL', protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int('must be a whole number').min(1).max(200).default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    PGLITE_DIR: z.string().default('.data/pglite'),
+    EMAIL_SERVER: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    EMAIL_FROM: z.string().min(3).default('Starter <no-reply@localhost>'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    ADMIN_USER_IDS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    OIDC_ISSUER: z.url({ error: 'must be a valid URL' }).optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_NAME: z.string().max(40).default('OpenID'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.BETTER_AUTH_SECRET), {
+    path: ['BETTER_AUTH_SECRET'],
+    message: 'is required in production (generate one with: openssl rand -base64 32)',
+  })
+  .refine(optionalPair('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'), {
+    path: ['GITHUB_CLIENT_SECRET'],
+    message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
+  })
+  .refine(optionalPair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+  })
+  .refine((env) => [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every(Boolean) ||
+    ![env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].some(Boolean), {
+    path: ['OIDC_ISSUER'],
+    message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+  });
+
+export type ServerEnv = Omit<z.output<typeof zServerEnv>, 'BETTER_AUTH_SECRET'> & {
+  BETTER_AUTH_SECRET: string;
+};
+
+export const serverEnvExamples = {
+  NODE_ENV: 'production',
+  BETTER_AUTH_SECRET: '$(openssl rand -base64 32)',
+  BETTER_AUTH_URL: 'https://app.example.com',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/starter',
+  DATABASE_POOL_MAX: '10',
+  DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+  PGLITE_DIR: '.data/pglite',
+  EMAIL_SERVER: 'smtp://user:pass@smtp.example.com:587',
+  EMAIL_FROM: 'Starter <no-reply@example.com>',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  ADMIN_USER_IDS: 'id1,id2',
+  GITHUB_CLIENT_SECRET: '…',
+  GOOGLE_CLIENT_SECRET: '…',
+  OIDC_ISSUER: 'https://id.example.com',
+  OIDC_NAME: 'Company SSO',
+  LOG_LEVEL: 'info',
+};
+
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const env = parseEnv(zServerEnv, source, serverEnvExamples);
+  if (env.BETTER_AUTH_SECRET) return { ...env, BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET };
+  if (env.NODE_ENV === 'development') {
+    console.warn('[env] BETTER_AUTH_SECRET is not set: using the fixed development secret.');
+  }
+  return { ...env, BETTER_AUTH_SECRET: DEV_SECRET };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated server environment, parsed once per process. */
+export function serverEnv(): ServerEnv {
+  // A production build is production unless told otherwise, so it never falls back to the dev secret.
+  const builtForProduction = Boolean(import.meta.env?.PROD);
+  cached ??= parseServerEnv({
+    NODE_ENV: builtForProduction ? 'production' : undefined,
+    ...process.env,
+  });
+  return cached;
+}

@@ -1,0 +1,30 @@
+import '@tanstack/react-start/server-only';
+import type { Resource, ResourceLanguage } from 'i18next';
+import type { AppLanguage } from '~/app.config';
+import { appConfig } from '~/app.config';
+
+// The same JSON files the browser fetches from /locales, bundled into the server as lazy chunks.
+const files = import.meta.glob<ResourceLanguage>('/public/locales/*/*.json', { import: 'default' });
+
+const cache = new Map<AppLanguage, Promise<Resource>>();
+
+async function load(lng: AppLanguage): Promise<Resource> {
+  const entries = await Promise.all(
+    appConfig.i18n.namespaces.map(async (ns) => {
+      const loader = files[`/public/locales/${lng}/${ns}.json`];
+      if (!loader) throw new Error(`Missing locale file public/locales/${lng}/${ns}.json`);
+      return [ns, await loader()] as const;
+    }),
+  );
+  return { [lng]: Object.fromEntries(entries) };
+}
+
+/** Every namespace of one language, read once per process. */
+export function loadLanguageResources(lng: AppLanguage): Promise<Resource> {
+  let pending = cache.get(lng);
+  if (!pending) {
+    pending = load(lng);
+    cache.set(lng, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,9 @@
+import { createCsrfMiddleware, createStart } from '@tanstack/react-start';
+
+// Defining start.ts replaces Start's default request middleware, so CSRF protection is added back,
+// first, for every server function call: a cross-site request gets 403 before any handler runs.
+const csrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' });
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [csrf],
+}));

@@ -1,0 +1,23 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackStart } from '@tanstack/react-start/plugin/vite';
+import viteReact from '@vitejs/plugin-react';
+import { nitro } from 'nitro/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  server: { port: 3000 },
+  plugins: [
+    tailwindcss(),
+    tanstackStart({
+      // A server-only module reaching the client bundle is a build error, not a silent leak.
+      importProtection: {
+        behavior: 'error',
+        client: { files: ['**/*.server.*', '**/src/server/**'] },
+      },
+    }),
+    // PGlite loads its wasm and data files at run time; without tracing they are missing from .output.
+    nitro({ traceDeps: ['@electric-sql/pglite'] }),
+    viteReact(),
+  ],
+});
