@@ -17,7 +17,7 @@ export default defineConfig({
       },
     }),
     // PGlite loads its wasm and data files at run time; without tracing they are missing from .output.
-    nitro({ traceDeps: ['@electric-sql/pglite'] }),
+    nitro({ traceDeps: ['@electric-sql/pglite'], plugins: ['./src/server/nitro-plugin.ts'] }),
     viteReact(),
   ],
 });

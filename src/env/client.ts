@@ -1,30 +1,4 @@
-import { z } from 'zod';
-import { parseEnv, zBooleanString, zUrl } from '@/lib/env-schema';
-
-const zClientEnv = z.object({
-  VITE_BASE_URL: zUrl('must be a valid http(s) URL').default('http://localhost:3000'),
-  VITE_IS_DEMO: zBooleanString.default('false').transform((v) => v === 'true'),
-  VITE_ENV_NAME: z.string().max(40, 'must be at most 40 characters').optional(),
-  VITE_ENV_EMOJI: z.string().max(8, 'must be a single emoji').optional(),
-  VITE_ENV_COLOR: z
-    .string()
-    .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)$/, 'must be a CSS colour name or hex value')
-    .default('plum'),
-});
-
-export type ClientEnv = z.output<typeof zClientEnv>;
-
-export const clientEnvExamples = {
-  VITE_BASE_URL: 'http://localhost:3000',
-  VITE_IS_DEMO: 'false',
-  VITE_ENV_NAME: 'Staging',
-  VITE_ENV_EMOJI: '🚧',
-  VITE_ENV_COLOR: 'plum',
-};
-
-export function parseClientEnv(source: Record<string, string | undefined>): ClientEnv {
-  return parseEnv(zClientEnv, source, clientEnvExamples);
-}
+import { type ClientEnv, parseClientEnv } from './client-schema.ts';
 
 /** Validated `VITE_*` values, inlined by Vite at build time and identical on server and client. */
 export const clientEnv: ClientEnv = parseClientEnv({

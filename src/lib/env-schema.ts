@@ -44,5 +44,4 @@ export function parseEnv<T extends z.ZodObject>(
 
 export const zBooleanString = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" });
 
-export const zUrl = (what = 'must be a valid URL') =>
-  z.url({ error: what, protocol: /^https?$/ });
+export const zUrl = (what = 'must be a valid URL') => z.url({ error: what, protocol: /^https?$/ });

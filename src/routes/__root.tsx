@@ -9,7 +9,7 @@ import { appConfig } from '~/app.config';
 import { EnvBadge } from '@/components/layout/env-badge';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
-import { takePreferredLanguage } from '@/lib/i18n/instance';
+import { type I18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
 import stylesUrl from '@/styles.css?url';
 
@@ -33,8 +33,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   component: Outlet,
 });
 
+const fallbackBootstrap: I18nBootstrap = { language: appConfig.defaultLanguage, resources: {} };
+
 function RootDocument({ children }: { children: ReactNode }) {
-  const bootstrap = Route.useLoaderData();
+  // If the root loader failed, the shell still renders (untranslated keys are fetched by the browser).
+  const bootstrap = Route.useLoaderData() ?? fallbackBootstrap;
   const i18n = i18nFor(bootstrap);
   const [language, setLanguage] = useState(i18n.language);
 

@@ -60,11 +60,15 @@ const zServerEnv = z
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
   })
-  .refine((env) => [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every(Boolean) ||
-    ![env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].some(Boolean), {
-    path: ['OIDC_ISSUER'],
-    message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
-  });
+  .refine(
+    (env) =>
+      [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every(Boolean) ||
+      ![env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].some(Boolean),
+    {
+      path: ['OIDC_ISSUER'],
+      message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    },
+  );
 
 export type ServerEnv = Omit<z.output<typeof zServerEnv>, 'BETTER_AUTH_SECRET'> & {
   BETTER_AUTH_SECRET: string;

@@ -9,7 +9,15 @@ export type ErrorKind = 'forbidden' | 'notFound' | 'unknown';
 const codes: Record<ErrorKind, string> = { forbidden: '403', notFound: '404', unknown: '500' };
 
 /** Full-page error with Home and Back; `children` adds actions (the error boundary's Try Again). */
-export function ErrorPage({ kind, message, children }: { kind: ErrorKind; message?: string; children?: ReactNode }) {
+export function ErrorPage({
+  kind,
+  message,
+  children,
+}: {
+  kind: ErrorKind;
+  message?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (

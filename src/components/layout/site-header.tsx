@@ -21,7 +21,13 @@ export function SiteHeader({ home = '/', nav }: { home?: string; nav?: ReactNode
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <span>{appConfig.name}</span>
           </Link>
-          {nav ? <nav aria-label={t('nav.label')} className="hidden flex-1 items-center gap-1 md:flex">{nav}</nav> : <div className="flex-1" />}
+          {nav ? (
+            <nav aria-label={t('nav.label')} className="hidden flex-1 items-center gap-1 md:flex">
+              {nav}
+            </nav>
+          ) : (
+            <div className="flex-1" />
+          )}
           <div className="flex items-center gap-2">
             <LanguageSelect />
             <ThemeSelect />

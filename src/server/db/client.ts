@@ -22,8 +22,7 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { url: string; poolMax?: number; statementTimeoutMs?: number }
-  | { pgliteDir: string };
+  { url: string; poolMax?: number; statementTimeoutMs?: number } | { pgliteDir: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return 'url' in options ? openPostgres(options) : openPglite(options.pgliteDir);

@@ -4,7 +4,7 @@ import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed.ts';
 
-type Holder = { handle?: Promise<DatabaseHandle>; shutdownHooked?: boolean };
+type Holder = { handle?: Promise<DatabaseHandle> };
 
 // Kept on globalThis so Vite's hot reload reuses the instance: PGlite allows one opener per folder.
 const holder: Holder = ((globalThis as { __starterDb?: Holder }).__starterDb ??= {});
@@ -36,7 +36,6 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     holder.handle.catch(() => {
       holder.handle = undefined;
     });
-    hookShutdown();
   }
   return holder.handle;
 }
@@ -50,17 +49,4 @@ export async function closeDatabase(): Promise<void> {
   const pending = holder.handle;
   holder.handle = undefined;
   if (pending) await (await pending.catch(() => undefined))?.close();
-}
-
-function hookShutdown() {
-  if (holder.shutdownHooked) return;
-  holder.shutdownHooked = true;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      void closeDatabase().finally(() => {
-        // Re-raise so the server's own handler (or the default one) still finishes the shutdown.
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      });
-    });
-  }
 }

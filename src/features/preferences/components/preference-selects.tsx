@@ -18,7 +18,10 @@ export function LanguageSelect() {
       <label htmlFor={id} className="sr-only">
         {t('preferences.language')}
       </label>
-      <Languages className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground" aria-hidden />
+      <Languages
+        className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground"
+        aria-hidden
+      />
       <select
         id={id}
         className={selectClass}
@@ -47,7 +50,10 @@ export function ThemeSelect() {
       <label htmlFor={id} className="sr-only">
         {t('preferences.theme')}
       </label>
-      <SunMoon className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground" aria-hidden />
+      <SunMoon
+        className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground"
+        aria-hidden
+      />
       <select
         id={id}
         className={selectClass}

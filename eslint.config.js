@@ -1,0 +1,63 @@
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      '.output',
+      '.nitro',
+      '.tanstack',
+      '.data',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      'bench/baseline/**/routeTree.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginRouter.configs['flat/recommended'],
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@/server/*'],
+              importNamePattern: '^(?!type )',
+              message: 'Client code must not import server-only modules; call a server function instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server code, server functions and tooling may import server-only modules.
+    files: [
+      'src/server/**',
+      'src/features/**/functions.ts',
+      'src/features/**/*.server.ts',
+      'src/routes/api/**',
+      'src/**/*.test.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
