@@ -19,7 +19,7 @@ export function SiteHeader({ home = '/', nav }: { home?: string; nav?: ReactNode
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-4 px-4 sm:px-6">
           <Link to={home} className="flex items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" width={24} height={24} />
-            <span>{appConfig.name}</span>
+            <span className="max-sm:sr-only">{appConfig.name}</span>
           </Link>
           {nav ? (
             <nav aria-label={t('nav.label')} className="hidden flex-1 items-center gap-1 md:flex">

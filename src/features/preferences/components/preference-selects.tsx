@@ -7,7 +7,7 @@ import { toLanguage } from '@/lib/i18n/languages';
 import { useChangeLanguage } from '../use-change-language';
 
 const selectClass =
-  'h-9 rounded-md border bg-background ps-8 pe-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+  'h-9 w-full max-w-32 truncate rounded-md border bg-background ps-8 pe-2 text-sm sm:max-w-none text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();

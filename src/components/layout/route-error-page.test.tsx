@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/test/i18n';
+import { RouteErrorPage } from './route-error-page';
+
+function renderFailingRoute(load: () => Promise<string>) {
+  const rootRoute = createRootRoute();
+  const pageRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    loader: load,
+    component: function Loaded() {
+      return <p>{pageRoute.useLoaderData()}</p>;
+    },
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([pageRoute]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    defaultErrorComponent: RouteErrorPage,
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={createTestI18n()}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('RouteErrorPage', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a translated message, never the raw error text', async () => {
+    renderFailingRoute(() => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.queryByText(/ECONNREFUSED/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('maps a known error code to its message', async () => {
+    renderFailingRoute(() => Promise.reject(new Error('FORBIDDEN')));
+    expect(await screen.findByRole('heading', { name: "You don't have access to this page" })).toBeTruthy();
+  });
+
+  it('Try Again waits ~600 ms, is disabled meanwhile, then reloads the data', async () => {
+    let calls = 0;
+    renderFailingRoute(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('boom');
+      return 'Loaded again';
+    });
+    const button = await screen.findByRole('button', { name: 'Try Again' });
+    vi.useFakeTimers();
+    fireEvent.click(button);
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(calls).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    vi.useRealTimers();
+    expect(await screen.findByText('Loaded again')).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+});
