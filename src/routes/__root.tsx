@@ -9,12 +9,18 @@ import { appConfig } from '~/app.config';
 import { EnvBadge } from '@/components/layout/env-badge';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
-import { type I18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
+import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
+import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
 import stylesUrl from '@/styles.css?url';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  loader: () => $getI18nBootstrap(),
+  loader: async () => {
+    const bootstrap: unknown = await $getI18nBootstrap();
+    // A proxy's error page can arrive as JSON; anything but a real bootstrap is an error, not data.
+    if (!isI18nBootstrap(bootstrap)) throw new AppError('SERVICE_UNAVAILABLE');
+    return bootstrap;
+  },
   // The language only changes through the switcher, which invalidates the router itself.
   staleTime: Number.POSITIVE_INFINITY,
   head: () => ({

@@ -5,8 +5,21 @@ import { initReactI18next } from 'react-i18next';
 import { type AppLanguage, appConfig } from '~/app.config';
 import { detectBrowserLanguage } from './detect-browser';
 import { detectionOptions } from './detection';
+import { isLanguage } from './languages';
 
 export type I18nBootstrap = { language: AppLanguage; resources: Resource };
+
+export function isI18nBootstrap(value: unknown): value is I18nBootstrap {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'language' in value &&
+    isLanguage(value.language) &&
+    'resources' in value &&
+    typeof value.resources === 'object' &&
+    value.resources !== null
+  );
+}
 
 const { i18n: cfg } = appConfig;
 

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Waits for the root's hydration marker: clicks before it would be lost. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}
+
+/** Fails when axe finds a serious or critical WCAG 2.1 A/AA violation on the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact && BLOCKING_IMPACTS.has(v.impact));
+  const report = blocking
+    .map((v) => {
+      const targets = v.nodes.map((n) => n.target.join(' ')).join(', ');
+      return `${v.id} (${v.impact}): ${v.help} → ${targets}`;
+    })
+    .join('\n');
+  expect(blocking, `accessibility violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+export type VisitOptions = {
+  /** Skip the axe check (e.g. when a test checks accessibility itself after changing the page). */
+  axe?: boolean;
+};
+
+type Fixtures = {
+  /** Opens `path`, waits for hydration and checks accessibility; returns the document response. */
+  visit: (path: string, options?: VisitOptions) => Promise<Response | null>;
+};
+
+export const test = base.extend<Fixtures>({
+  visit: async ({ page }, provide) => {
+    await provide(async (path, options = {}) => {
+      const response = await page.goto(path);
+      await waitForHydration(page);
+      if (options.axe !== false) await expectAccessible(page);
+      return response;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,173 @@
+// The app shell: home redirect, titles, the 404 page, languages (RTL, persistence), theme without a
+// flash, and the error boundary's Try Again. Texts come from public/locales/*/common.json.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const searchOf = (page: Page) => new URL(page.url()).search;
+
+/** The opening `<html …>` tag of a server-rendered document. */
+function htmlTag(body: string): string {
+  const match = /<html\b[^>]*>/i.exec(body);
+  expect(match, 'the document has an <html> tag').not.toBeNull();
+  return match?.[0] ?? '';
+}
+
+test('/ redirects to /login without search noise', { tag: '@mobile' }, async ({ page, visit }) => {
+  await visit('/');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(pathOf(page)).toBe('/login');
+  expect(searchOf(page)).toBe('');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+});
+
+test('page titles end with the product name', async ({ page, visit }) => {
+  await visit('/login');
+  await expect(page).toHaveTitle('Login | Starter');
+  await visit('/app/repositories');
+  await expect(page).toHaveTitle('Repositories | Starter');
+});
+
+test('an unknown URL shows the 404 page with status 404', async ({ page, request, visit }) => {
+  const raw = await request.get('/this-page-does-not-exist');
+  expect(raw.status()).toBe(404);
+  expect(await raw.text()).toContain('This page could not be found');
+
+  const response = await visit('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+
+  // Home goes to / (which redirects to /login).
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+});
+
+test('Back on the 404 page', async ({ page, visit }) => {
+  // Opened directly there is no in-app history: Back falls back to / (→ /login).
+  await visit('/no-such-page', { axe: false });
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Reached from another screen (an in-app push onto a dead URL), Back returns to that screen.
+  await visit('/app/repositories', { axe: false });
+  await page.evaluate(() => {
+    const key = 'e2e-dead-link';
+    window.history.pushState({ __TSR_index: 1, key, __TSR_key: key }, '', '/no-such-page');
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/app\/repositories$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+});
+
+test(
+  '?lng=ar renders Arabic right-to-left on the server',
+  { tag: '@mobile' },
+  async ({ page, request, visit }) => {
+    const raw = await request.get('/login?lng=ar');
+    expect(raw.status()).toBe(200);
+    const body = await raw.text();
+    const tag = htmlTag(body);
+    expect(tag).toMatch(/\blang="ar"/);
+    expect(tag).toMatch(/\bdir="rtl"/);
+    expect(body).toContain('اللغة'); // preferences.language
+    expect(body).toContain('انتقل إلى المحتوى'); // actions.skipToContent
+
+    await visit('/login?lng=ar'); // includes the axe check, in Arabic
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+    await expect(page.getByRole('link', { name: 'انتقل إلى المحتوى' })).toBeAttached();
+  },
+);
+
+test('the language choice persists across reloads', async ({ context, page, visit }) => {
+  await visit('/login');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+
+  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+  await expect(page.getByRole('link', { name: 'Aller au contenu' })).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  await expect(page).toHaveTitle('Connexion | Starter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'i18next')?.value).toBe('fr');
+  expect(await page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe('fr');
+
+  const reloaded = await page.reload();
+  const tag = htmlTag((await reloaded?.text()) ?? '');
+  expect(tag).toMatch(/\blang="fr"/);
+  expect(tag).toMatch(/\bdir="ltr"/);
+  await waitForHydration(page);
+  await expect(page).toHaveTitle('Connexion | Starter');
+  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+  await expectAccessible(page);
+});
+
+test('the theme choice persists without a flash', async ({ page, visit }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await visit('/login');
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+  await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+  expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+
+  // Record <html>'s classes when the document is parsed, before React hydrates.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__e2eEarlyClass = document.documentElement.className;
+      w.__e2eEarlyHydrated = document.documentElement.dataset.hydrated ?? null;
+    });
+  });
+  await page.reload();
+  await waitForHydration(page);
+  const early = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    return { className: w.__e2eEarlyClass, hydrated: w.__e2eEarlyHydrated };
+  });
+  expect(early.hydrated, 'recorded before hydration').toBeNull();
+  expect(String(early.className).split(/\s+/)).toContain('dark');
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+  await expectAccessible(page);
+});
+
+test('the error boundary recovers with Try Again', async ({ page, visit }) => {
+  await visit('/login');
+  // Server functions are fetched from /_serverFn/<id>. The failure is a plain-text 500 (a crashed server
+  // or proxy): Start returns a JSON body without its `x-tss-serialized` header as the function's result
+  // whatever the status, so a JSON 500 would not fail the loader at all.
+  const serverFns = '**/_serverFn/**';
+  let failed = 0;
+  await page.route(serverFns, async (route) => {
+    failed += 1;
+    await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+  });
+
+  // Changing the language invalidates the router, which re-runs the root loader's server function.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+  const heading = page.getByRole('heading', {
+    level: 1,
+    name: /^(Une erreur est survenue|Something went wrong)$/,
+  });
+  await expect(heading).toBeVisible();
+  expect(failed).toBeGreaterThan(0);
+  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveCount(0);
+  const tryAgain = page.getByRole('button', { name: /^(Réessayer|Try Again)$/ });
+  await expect(tryAgain).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^(Retour|Back)$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^(Accueil|Home)$/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.unroute(serverFns);
+  const clickedAt = Date.now();
+  await tryAgain.click();
+  await expect(tryAgain).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Langue' })).toBeVisible();
+  // The retry waits about 600 ms before refreshing.
+  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  await expect(heading).toHaveCount(0);
+  await expect(page).toHaveTitle('Connexion | Starter');
+});

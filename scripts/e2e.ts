@@ -1,0 +1,75 @@
+// `pnpm test:e2e`: the end-to-end suite against the production build, on a free port and a fresh,
+// seeded PGlite folder that is removed afterwards. Extra arguments go to `playwright test`.
+// E2E_BUILD=1 rebuilds even when `.output` exists.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveChromium } from './ensure-chromium.ts';
+
+function runOrExit(label: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  console.info(`▶ ${label}`);
+  const result = spawnSync('pnpm', args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed (exit ${result.status ?? result.signal})`);
+    cleanup();
+    process.exit(result.status ?? 1);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolvePort(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+let tempDir: string | undefined;
+
+function cleanup(): void {
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  tempDir = undefined;
+}
+
+if (process.env.E2E_BUILD === '1' || !existsSync('.output/server/index.mjs')) {
+  runOrExit('Production build', ['build']);
+}
+
+const chromiumPath = resolveChromium();
+const port = await freePort();
+tempDir = mkdtempSync(join(tmpdir(), 'starter-e2e-'));
+const pgliteDir = join(tempDir, 'pglite');
+
+// The suite runs on embedded PGlite: an inherited DATABASE_URL must not point the seed or server elsewhere.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: '',
+  PGLITE_DIR: pgliteDir,
+  CHROMIUM_PATH: chromiumPath,
+  E2E_PORT: String(port),
+};
+
+runOrExit('Seed the e2e database', ['db:seed'], env);
+
+console.info(`▶ Playwright on http://127.0.0.1:${port} with ${chromiumPath}`);
+const child = spawn('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env,
+});
+
+// Ctrl-C reaches Playwright through the terminal; forward a SIGTERM sent to this script only.
+// Either way this process stays alive until Playwright exits, so the temp folder is always removed.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+
+child.on('exit', (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 1 : 0));
+});
