@@ -5,6 +5,10 @@ import { parseEnv } from '../lib/env-schema.ts';
 /** Used only outside production so a fresh clone starts without configuration. */
 const DEV_SECRET = 'development-only-secret-do-not-use-in-production-0123456789';
 
+// Cross-variable checks run even when another variable has the wrong type, so every problem is reported
+// at once (zod skips refinements after a type error unless told otherwise).
+const always = () => true;
+
 const optionalPair = (a: string, b: string) => (env: Record<string, unknown>) =>
   Boolean(env[a]) === Boolean(env[b]);
 
@@ -17,8 +21,18 @@ const zServerEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
       .optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int('must be a whole number').min(1).max(200).default(10),
-    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    DATABASE_POOL_MAX: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(200, 'must be at most 200')
+      .default(10),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(600_000, 'must be at most 600000')
+      .default(15_000),
     PGLITE_DIR: z.string().default('.data/pglite'),
     EMAIL_SERVER: z
       .string()
@@ -50,14 +64,17 @@ const zServerEnv = z
   })
   .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.BETTER_AUTH_SECRET), {
     path: ['BETTER_AUTH_SECRET'],
+    when: always,
     message: 'is required in production (generate one with: openssl rand -base64 32)',
   })
   .refine(optionalPair('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'), {
     path: ['GITHUB_CLIENT_SECRET'],
+    when: always,
     message: 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
   })
   .refine(optionalPair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'), {
     path: ['GOOGLE_CLIENT_SECRET'],
+    when: always,
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
   })
   .refine(
@@ -66,6 +83,7 @@ const zServerEnv = z
       ![env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].some(Boolean),
     {
       path: ['OIDC_ISSUER'],
+      when: always,
       message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     },
   );

@@ -25,7 +25,8 @@ export function languagesFromAcceptHeader(header: string | null | undefined): Ap
     })
     .filter((c): c is { lng: AppLanguage; quality: number; index: number } => !!c.lng && c.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map((c) => c.lng);
+    .map((c) => c.lng)
+    .filter((lng, i, all) => all.indexOf(lng) === i);
 }
 
 /**
@@ -46,5 +47,5 @@ export function resolveRequestLanguage(input: {
 }
 
 export function directionOf(lng: string): 'rtl' | 'ltr' {
-  return (appConfig.rtlLanguages as readonly string[]).includes(lng) ? 'rtl' : 'ltr';
+  return (appConfig.rtlLanguages as readonly string[]).includes(toLanguage(lng) ?? lng) ? 'rtl' : 'ltr';
 }

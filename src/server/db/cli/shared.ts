@@ -1,5 +1,4 @@
 import '@tanstack/react-start/server-only';
-import { EnvError } from '../../../lib/env-schema.ts';
 import { serverEnv } from '../../env.ts';
 import { type DatabaseHandle, openDatabase } from '../client.ts';
 
@@ -9,7 +8,9 @@ export async function openCliDatabase(): Promise<DatabaseHandle> {
   const target = env.DATABASE_URL ? redactUrl(env.DATABASE_URL) : `PGlite at ${env.PGLITE_DIR}`;
   console.info(`[db] ${target}`);
   return openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 4 } : { pgliteDir: env.PGLITE_DIR },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL, poolMax: 4, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
+      : { pgliteDir: env.PGLITE_DIR },
   );
 }
 
@@ -24,7 +25,8 @@ export async function runCli(body: (handle: DatabaseHandle) => Promise<void>): P
     handle = await openCliDatabase();
     await body(handle);
   } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
+    // A one-line reason is what a person running a command needs; DEBUG=1 shows the whole error.
+    console.error(process.env.DEBUG || !(error instanceof Error) ? error : `[db] ${error.message}`);
     process.exitCode = 1;
   } finally {
     await handle?.close();

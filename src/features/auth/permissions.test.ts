@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoles, roleCan, statements } from './permissions';
+
+// Spec §6: what each role may do. Everything not listed here must be refused.
+const grants: Record<'user' | 'admin', Record<string, readonly string[]>> = {
+  user: { account: ['update'], apps: ['app'], repository: ['read'] },
+  admin: {
+    user: [
+      'create',
+      'list',
+      'set-role',
+      'ban',
+      'impersonate',
+      'delete',
+      'set-password',
+      'set-email',
+      'set-phone',
+      'get',
+      'update',
+    ],
+    session: ['list', 'revoke', 'delete'],
+    account: ['update'],
+    apps: ['app', 'manager'],
+    repository: ['read', 'create', 'update', 'delete'],
+  },
+};
+
+const everyPermission = Object.entries(statements).flatMap(([resource, actions]) =>
+  actions.map((action) => [resource, action] as const),
+);
+
+describe('permission table', () => {
+  for (const role of ['user', 'admin'] as const) {
+    for (const [resource, action] of everyPermission) {
+      const expected = grants[role][resource]?.includes(action) ?? false;
+      it(`${role} ${expected ? 'may' : 'may not'} ${resource}:${action}`, () => {
+        expect(roleCan(role, { [resource]: [action] })).toBe(expected);
+      });
+    }
+  }
+
+  it('admins cannot impersonate other admins', () => {
+    expect(roleCan('admin', { user: ['impersonate-admins'] })).toBe(false);
+  });
+
+  it('a comma-separated role value grants the union of its roles', () => {
+    expect(roleCan('user,admin', { apps: ['manager'] })).toBe(true);
+    expect(roleCan(' user , admin ', { repository: ['delete'] })).toBe(true);
+    expect(parseRoles('user,unknown,admin')).toEqual(['user', 'admin']);
+  });
+
+  it('a missing role falls back to user; an unknown role grants nothing', () => {
+    expect(roleCan(null, { apps: ['app'] })).toBe(true);
+    expect(roleCan(null, { apps: ['manager'] })).toBe(false);
+    expect(roleCan('superuser', { apps: ['app'] })).toBe(false);
+  });
+
+  it('a request is granted only when every listed action is', () => {
+    expect(roleCan('user', { repository: ['read', 'update'] })).toBe(false);
+    expect(roleCan('admin', { repository: ['read', 'update'], apps: ['manager'] })).toBe(true);
+  });
+});

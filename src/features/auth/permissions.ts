@@ -1,0 +1,54 @@
+import { createAccessControl } from 'better-auth/plugins/access';
+import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
+
+/**
+ * The product's access control, declared once and used by the server (better-auth's admin plugin)
+ * and mirrored by the UI. Statements: better-auth's admin defaults plus the product's own areas.
+ */
+export const statements = {
+  ...defaultStatements,
+  account: ['read', 'update'],
+  apps: ['app', 'manager'],
+  repository: ['read', 'create', 'update', 'delete'],
+} as const;
+
+export const ac = createAccessControl(statements);
+
+export const roles = {
+  user: ac.newRole({
+    account: ['update'],
+    apps: ['app'],
+    repository: ['read'],
+  }),
+  admin: ac.newRole({
+    // The admin defaults leave out `impersonate-admins`: admins cannot be impersonated.
+    ...adminAc.statements,
+    account: ['update'],
+    apps: ['app', 'manager'],
+    repository: ['read', 'create', 'update', 'delete'],
+  }),
+};
+
+export type RoleName = keyof typeof roles;
+export const roleNames = Object.keys(roles) as RoleName[];
+export const defaultRole: RoleName = 'user';
+
+export type PermissionRequest = {
+  [K in keyof typeof statements]?: ReadonlyArray<(typeof statements)[K][number]>;
+};
+
+/** Role names from a stored role value, which may be a comma-separated list ("user,admin"). */
+export function parseRoles(role: string | null | undefined): RoleName[] {
+  return (role ?? defaultRole)
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r): r is RoleName => r in roles);
+}
+
+/**
+ * True when any of the user's roles grants every action requested. Mirrors better-auth's server check
+ * for the UI; the server still decides (including `ADMIN_USER_IDS`, which pass every check there).
+ */
+export function roleCan(role: string | null | undefined, request: PermissionRequest): boolean {
+  return parseRoles(role).some((name) => roles[name].authorize(request as never).success);
+}

@@ -1,0 +1,93 @@
+import { and, count, countDistinct, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfig } from '../../../../app.config.ts';
+import type { Database } from '../client.ts';
+import { repository, user } from '../schema/index.ts';
+import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { isDatabaseEmpty, seedDatabase } from './seed.ts';
+
+const fixedEmails = [appConfig.seed.adminEmail, appConfig.seed.userEmail];
+
+async function counts(db: Database) {
+  const [users] = await db.select({ n: count() }).from(user);
+  const [repositories] = await db.select({ n: count() }).from(repository);
+  return { users: users?.n, repositories: repositories?.n };
+}
+
+describe('seedDatabase', () => {
+  let testDb: TestDatabase;
+  let db: Database;
+  let firstRun: { users: number; repositories: number };
+  let wasEmpty: boolean;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = testDb.handle.db;
+    wasEmpty = await isDatabaseEmpty(db);
+    firstRun = await seedDatabase(db);
+  });
+  afterAll(() => testDb?.cleanup());
+
+  it('fills an empty database', async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(firstRun.users).toBe(2 + appConfig.seed.generatedUsers);
+    expect(firstRun.repositories).toBeGreaterThanOrEqual(30);
+    expect(await counts(db)).toEqual(firstRun);
+  });
+
+  it('creates an onboarded admin and an onboarded user', async () => {
+    const [admin] = await db.select().from(user).where(eq(user.email, 'admin@admin.com'));
+    expect(admin).toMatchObject({ role: 'admin', name: 'Admin', emailVerified: true });
+    expect(admin?.onboardedAt).toBeInstanceOf(Date);
+
+    const [member] = await db.select().from(user).where(eq(user.email, 'user@user.com'));
+    expect(member).toMatchObject({ role: 'user', name: 'User', emailVerified: true });
+    expect(member?.onboardedAt).toBeInstanceOf(Date);
+  });
+
+  it('creates 98 other users, none onboarded, all plain users', async () => {
+    const others = await db
+      .select({ role: user.role, onboardedAt: user.onboardedAt, name: user.name })
+      .from(user)
+      .where(notInArray(user.email, fixedEmails));
+    expect(others).toHaveLength(98);
+    expect(others.filter((u) => u.onboardedAt !== null)).toEqual([]);
+    expect(new Set(others.map((u) => u.role))).toEqual(new Set(['user']));
+    expect(others.every((u) => u.name.trim().length > 0)).toBe(true);
+  });
+
+  it('gives repositories unique names and http(s) links', async () => {
+    const [names] = await db
+      .select({ all: count(), distinct: countDistinct(repository.name) })
+      .from(repository);
+    expect(names?.distinct).toBe(names?.all);
+
+    const rows = await db.select({ link: repository.link }).from(repository);
+    const bad = rows.filter(({ link }) => {
+      try {
+        return !['http:', 'https:'].includes(new URL(link).protocol);
+      } catch {
+        return true;
+      }
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('adds nothing and changes nothing when run again', async () => {
+    const before = await counts(db);
+    const [adminBefore] = await db.select().from(user).where(eq(user.email, appConfig.seed.adminEmail));
+
+    expect(await seedDatabase(db)).toEqual({ users: 0, repositories: 0 });
+    expect(await seedDatabase(db)).toEqual({ users: 0, repositories: 0 });
+
+    expect(await counts(db)).toEqual(before);
+    const [adminAfter] = await db.select().from(user).where(eq(user.email, appConfig.seed.adminEmail));
+    expect(adminAfter).toEqual(adminBefore);
+    const [onboarded] = await db
+      .select({ n: count() })
+      .from(user)
+      .where(and(isNotNull(user.onboardedAt), notInArray(user.email, fixedEmails)));
+    expect(onboarded?.n).toBe(0);
+  });
+});

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EnvError } from '../lib/env-schema.ts';
+import { parseServerEnv } from './env.ts';
+
+const productionSecret = 'x'.repeat(32);
+
+/** The EnvError `parse` throws; fails the test when it does not throw one. */
+function envErrorOf(parse: () => unknown): EnvError {
+  try {
+    parse();
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error('expected an EnvError');
+}
+
+const problemLines = (error: EnvError) => error.message.split('\n').filter((line) => line.startsWith('  - '));
+
+describe('parseServerEnv', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('accepts a complete production configuration', () => {
+    const env = parseServerEnv({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: productionSecret,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/starter',
+      ADMIN_USER_IDS: ' a, b ,,',
+    });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: productionSecret,
+      DATABASE_POOL_MAX: 10,
+      ADMIN_USER_IDS: ['a', 'b'],
+    });
+  });
+
+  it('refuses production without BETTER_AUTH_SECRET, naming it', () => {
+    const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production' }));
+    expect(error.issues.map((i) => i.name)).toEqual(['BETTER_AUTH_SECRET']);
+    expect(error.message).toMatch(/BETTER_AUTH_SECRET: is required in production/);
+  });
+
+  it('treats an empty value (`VAR=` in .env) as unset', () => {
+    const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: '' }));
+    expect(error.issues.map((i) => i.name)).toEqual(['BETTER_AUTH_SECRET']);
+  });
+
+  it('refuses a short secret', () => {
+    const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'short' }));
+    expect(error.message).toMatch(/BETTER_AUTH_SECRET: must be at least 32 characters/);
+  });
+
+  it('refuses a non-postgres DATABASE_URL and shows a working example', () => {
+    const error = envErrorOf(() => parseServerEnv({ DATABASE_URL: 'mysql://x' }));
+    expect(problemLines(error)).toEqual([
+      '  - DATABASE_URL: must be a postgres:// connection URL (example: DATABASE_URL=postgres://postgres@127.0.0.1:5432/starter)',
+    ]);
+  });
+
+  it('reports several bad variables with one line each', () => {
+    const error = envErrorOf(() =>
+      parseServerEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'mysql://x',
+        EMAIL_SERVER: 'http://mail',
+        REDIS_URL: 'memcached://x',
+        BETTER_AUTH_URL: 'not a url',
+        GITHUB_CLIENT_ID: 'id',
+      }),
+    );
+    const names = ['DATABASE_URL', 'EMAIL_SERVER', 'REDIS_URL', 'BETTER_AUTH_URL', 'BETTER_AUTH_SECRET'];
+    const lines = problemLines(error);
+    expect(lines).toHaveLength(names.length + 1);
+    for (const name of [...names, 'GITHUB_CLIENT_SECRET']) {
+      expect(lines.filter((line) => line.startsWith(`  - ${name}: `))).toHaveLength(1);
+    }
+  });
+
+  // A type error (number, enum) would otherwise abort zod's object-level refinements.
+  it('also reports cross-variable problems when another variable has the wrong type', () => {
+    const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', DATABASE_POOL_MAX: 'ten' }));
+    expect(error.issues.map((i) => i.name)).toEqual(['DATABASE_POOL_MAX', 'BETTER_AUTH_SECRET']);
+  });
+
+  it('uses the fixed development secret in development, and says so', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = parseServerEnv({});
+    const second = parseServerEnv({ NODE_ENV: 'development' });
+    expect(first.NODE_ENV).toBe('development');
+    expect(first.BETTER_AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(second.BETTER_AUTH_SECRET).toBe(first.BETTER_AUTH_SECRET);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('BETTER_AUTH_SECRET'));
+  });
+
+  it('keeps a configured secret', () => {
+    expect(parseServerEnv({ BETTER_AUTH_SECRET: productionSecret }).BETTER_AUTH_SECRET).toBe(
+      productionSecret,
+    );
+  });
+
+  it.each([
+    [{ GITHUB_CLIENT_ID: 'id' }, 'GITHUB_CLIENT_SECRET'],
+    [{ GITHUB_CLIENT_SECRET: 'secret' }, 'GITHUB_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'id' }, 'OIDC_ISSUER'],
+  ])('refuses half-configured sign-in credentials %o', (source, name) => {
+    const error = envErrorOf(() => parseServerEnv(source));
+    expect(error.issues.map((i) => i.name)).toEqual([name]);
+    expect(error.message).toMatch(/must be set together/);
+  });
+
+  it('accepts complete sign-in credentials', () => {
+    const env = parseServerEnv({
+      NODE_ENV: 'test',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(env.GITHUB_CLIENT_ID).toBe('id');
+    expect(env.OIDC_ISSUER).toBe('https://id.example.com');
+  });
+
+  it('prints no stack trace in its message', () => {
+    const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', DATABASE_URL: 'mysql://x' }));
+    expect(error.message).not.toMatch(/^\s+at /m);
+    expect(error.message.split('\n')[0]).toBe('Invalid environment configuration:');
+  });
+});

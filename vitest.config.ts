@@ -1,0 +1,56 @@
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const integrationTests = ['src/**/*.integration.test.ts'];
+/** Behaviour only a server has (several connections, several processes). */
+const postgresOnlyTests = ['src/**/*.postgres.integration.test.ts'];
+
+/** The integration suite, once per database: `TEST_DB` tells `createTestDatabase` which one to use. */
+function integrationProject(name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      environment: 'node',
+      include: integrationTests,
+      exclude:
+        database === 'postgres' ? configDefaults.exclude : [...configDefaults.exclude, ...postgresOnlyTests],
+      env: { TEST_DB: database },
+      // Two cores: one file at a time per database keeps PGlite start-up and server load predictable.
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
+
+export default defineConfig({
+  // Vite 8 resolves the tsconfig `paths` (`@/`, `~/`) itself.
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...integrationTests],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          // Testing Library unmounts between tests only when it finds a global `afterEach`; without it a
+          // render leaks into the next test. Tests still import what they use from 'vitest'.
+          globals: true,
+        },
+      },
+      integrationProject('integration-pglite', 'pglite'),
+      // CI sets TEST_DATABASE_URL (a server where the tests may create and drop databases).
+      ...(process.env.TEST_DATABASE_URL ? [integrationProject('integration-postgres', 'postgres')] : []),
+    ],
+  },
+});
