@@ -7,9 +7,12 @@ const source = 'en';
 
 type Json = { [key: string]: Json | string };
 
+// Plural forms differ by language (Arabic has six, English two), so `key_one`/`key_few`… count as `key`.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
 function keys(value: Json, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+    typeof v === 'string' ? [`${prefix}${k.replace(PLURAL_SUFFIX, '')}`] : keys(v, `${prefix}${k}.`),
   );
 }
 

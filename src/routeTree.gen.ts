@@ -22,6 +22,7 @@ import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as AppRepositoriesIndexRouteImport } from './routes/app/repositories/index'
 import { Route as AppRepositoriesIdRouteImport } from './routes/app/repositories/$id'
 import { Route as ManagerRepositoriesIndexRouteImport } from './routes/manager/repositories/index'
@@ -98,6 +99,11 @@ const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
+  id: '/api/auth/$',
+  path: '/api/auth/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRepositoriesIndexRoute = AppRepositoriesIndexRouteImport.update({
   id: '/repositories/',
   path: '/repositories/',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/app/repositories/$id': typeof AppRepositoriesIdRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/app/repositories/$id': typeof AppRepositoriesIdRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
+  '/api/auth/$': typeof ApiAuthSplatRoute
   '/app/repositories/$id': typeof AppRepositoriesIdRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -241,6 +250,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
+    | '/api/auth/$'
     | '/app/repositories/$id'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -263,6 +273,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/login'
     | '/manager'
+    | '/api/auth/$'
     | '/app/repositories/$id'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -288,6 +299,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/login/'
     | '/manager/'
+    | '/api/auth/$'
     | '/app/repositories/$id'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -306,6 +318,7 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiAuthSplatRoute: typeof ApiAuthSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -400,6 +413,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/manager/dashboard'
       preLoaderRoute: typeof ManagerDashboardRouteImport
       parentRoute: typeof ManagerRouteRoute
+    }
+    '/api/auth/$': {
+      id: '/api/auth/$'
+      path: '/api/auth/$'
+      fullPath: '/api/auth/$'
+      preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/app/repositories/': {
       id: '/app/repositories/'
@@ -546,6 +566,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
+  ApiAuthSplatRoute: ApiAuthSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -43,6 +43,10 @@ const zServerEnv = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
+    // 'true' only behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used.
+    TRUST_PROXY: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+    // 'false' turns sign-up off: unknown addresses get the same answer as known ones and no mail.
+    AUTH_SIGN_UP: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     ADMIN_USER_IDS: z
       .string()
       .default('')
@@ -103,6 +107,8 @@ export const serverEnvExamples = {
   EMAIL_SERVER: 'smtp://user:pass@smtp.example.com:587',
   EMAIL_FROM: 'Starter <no-reply@example.com>',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  AUTH_SIGN_UP: 'true',
+  TRUST_PROXY: 'true',
   ADMIN_USER_IDS: 'id1,id2',
   GITHUB_CLIENT_SECRET: '…',
   GOOGLE_CLIENT_SECRET: '…',

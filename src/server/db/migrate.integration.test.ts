@@ -10,7 +10,7 @@ import {
   type TestDatabase,
 } from './testing.ts';
 
-const tables = ['account', 'audit_log', 'repository', 'session', 'user', 'verification'];
+const tables = ['account', 'audit_log', 'rate_limit', 'repository', 'session', 'user', 'verification'];
 
 /** Indexes the lists and searches rely on: unique names, trigram search, keyset pagination. */
 const listIndexes = [

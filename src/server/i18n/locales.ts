@@ -8,13 +8,16 @@ const files = import.meta.glob<ResourceLanguage>('/public/locales/*/*.json', { i
 
 const cache = new Map<AppLanguage, Promise<Resource>>();
 
+/** One namespace of one language (e.g. the `email` strings, which the browser never needs). */
+export async function loadNamespace(lng: AppLanguage, ns: string): Promise<ResourceLanguage> {
+  const loader = files[`/public/locales/${lng}/${ns}.json`];
+  if (!loader) throw new Error(`Missing locale file public/locales/${lng}/${ns}.json`);
+  return loader();
+}
+
 async function load(lng: AppLanguage): Promise<Resource> {
   const entries = await Promise.all(
-    appConfig.i18n.namespaces.map(async (ns) => {
-      const loader = files[`/public/locales/${lng}/${ns}.json`];
-      if (!loader) throw new Error(`Missing locale file public/locales/${lng}/${ns}.json`);
-      return [ns, await loader()] as const;
-    }),
+    appConfig.i18n.namespaces.map(async (ns) => [ns, await loadNamespace(lng, ns)] as const),
   );
   return { [lng]: Object.fromEntries(entries) };
 }

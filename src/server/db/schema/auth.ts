@@ -1,7 +1,7 @@
 // Generated once with `auth generate` (better-auth 1.7) and owned since: timestamps carry a time zone,
 // and the admin-list indexes were added. Column names must stay what better-auth's adapter expects.
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 
 export const user = pgTable(
@@ -79,3 +79,14 @@ export const verification = pgTable(
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * Rate-limit counters in the database so every instance shares them (better-auth's per-IP limits, and
+ * the per-address limit on sending codes, under keys prefixed `otp-send:`).
+ */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

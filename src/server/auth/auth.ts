@@ -1,0 +1,208 @@
+import '@tanstack/react-start/server-only';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, emailOTP, genericOAuth } from 'better-auth/plugins';
+import { tanstackStartCookies } from 'better-auth/tanstack-start';
+import { appConfig } from '~/app.config';
+import { ac, defaultRole, roles } from '@/features/auth/permissions';
+import { resolveRequestLanguage } from '@/lib/i18n/languages';
+import type { Database } from '@/server/db/client';
+import { account, rateLimit, session, user, verification } from '@/server/db/schema/index';
+import { renderLoginCodeEmail } from '@/server/email/login-code';
+import type { Mailer } from '@/server/email/mailer';
+import type { ServerEnv } from '@/server/env';
+import { consumeQuota } from './address-limit';
+
+/** Limits chosen for sign-in; see docs/decisions/005-sign-in.md for why these numbers. */
+export type AuthLimits = {
+  /** better-auth's per-IP, per-path limit for every auth route. */
+  perIp: { window: number; max: number };
+  /** Per-IP limit on asking for a code and on trying one. */
+  codes: { window: number; max: number };
+  /** Codes sent to one address, whoever asks, per window (anti mail-bombing). */
+  perAddress: { window: number; max: number };
+};
+
+export const defaultAuthLimits: AuthLimits = {
+  perIp: { window: 60, max: 100 },
+  codes: { window: 60, max: 10 },
+  perAddress: { window: 3600, max: 5 },
+};
+
+export type AuthDeps = {
+  db: Database;
+  env: ServerEnv;
+  mailer: Mailer;
+  baseURL: string;
+  signUpEnabled: boolean;
+  demo: boolean;
+  limits?: AuthLimits;
+};
+
+export const DEMO_CODE = '000000';
+const SEND_CODE_PATH = '/email-otp/send-verification-otp';
+
+export function createAuth(deps: AuthDeps) {
+  const { db, env, mailer } = deps;
+  const limits = deps.limits ?? defaultAuthLimits;
+  const signUpEnabled = deps.signUpEnabled && !deps.demo;
+  const expiresIn = Math.min(appConfig.auth.otpExpiryMinutes, 10) * 60;
+  const production = env.NODE_ENV === 'production';
+  // Addresses whose code could not be mailed during the current request (same process, same request).
+  const unsent = new Set<string>();
+
+  return betterAuth({
+    appName: appConfig.name,
+    baseURL: deps.baseURL,
+    secret: env.BETTER_AUTH_SECRET,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: { enabled: false },
+    user: {
+      additionalFields: { onboardedAt: { type: 'date', required: false, input: false } },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      // Sliding: each day of use pushes expiry a week out.
+      expiresIn: 7 * 24 * 3600,
+      updateAge: 24 * 3600,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: limits.perIp.window,
+      max: limits.perIp.max,
+      customRules: {
+        [SEND_CODE_PATH]: limits.codes,
+        '/sign-in/email-otp': limits.codes,
+      },
+    },
+    advanced: {
+      useSecureCookies: production,
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    onAPIError: { errorURL: '/login/error' },
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ['github', 'google', 'oidc'],
+        allowDifferentEmails: false,
+      },
+    },
+    socialProviders: {
+      ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? {
+            github: {
+              clientId: env.GITHUB_CLIENT_ID,
+              clientSecret: env.GITHUB_CLIENT_SECRET,
+              disableImplicitSignUp: !signUpEnabled,
+            },
+          }
+        : {}),
+      ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: env.GOOGLE_CLIENT_ID,
+              clientSecret: env.GOOGLE_CLIENT_SECRET,
+              disableImplicitSignUp: !signUpEnabled,
+            },
+          }
+        : {}),
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SEND_CODE_PATH) return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
+        if (!email) return;
+        const quota = await consumeQuota(
+          db,
+          `otp-send:${email}`,
+          limits.perAddress.max,
+          limits.perAddress.window,
+        );
+        if (!quota.allowed) {
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+            { 'X-Retry-After': String(quota.retryAfterSeconds) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SEND_CODE_PATH) return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
+        if (!unsent.delete(email)) return;
+        // Nothing half-done stays behind: the code that never arrived is removed.
+        await ctx.context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
+        throw new APIError('SERVICE_UNAVAILABLE', { code: 'EMAIL_NOT_SENT', message: 'Email not sent' });
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: appConfig.auth.otpLength,
+        expiresIn,
+        allowedAttempts: appConfig.auth.otpMaxAttempts,
+        storeOTP: 'encrypted',
+        disableSignUp: !signUpEnabled,
+        ...(deps.demo ? { generateOTP: () => DEMO_CODE } : {}),
+        sendVerificationOTP: async ({ email, otp }, ctx) => {
+          if (deps.demo) return;
+          const lng = resolveRequestLanguage({
+            cookie: readCookie(ctx?.headers?.get('cookie'), appConfig.i18n.cookieName),
+            acceptLanguage: ctx?.headers?.get('accept-language'),
+          });
+          try {
+            await mailer.send(
+              await renderLoginCodeEmail({ to: email, code: otp, lng, minutes: expiresIn / 60 }),
+            );
+          } catch (error) {
+            console.error(
+              '[auth] sign-in code e-mail not sent:',
+              error instanceof Error ? error.message : error,
+            );
+            unsent.add(email.toLowerCase());
+          }
+        },
+      }),
+      admin({
+        ac,
+        roles,
+        defaultRole,
+        adminRoles: ['admin'],
+        adminUserIds: env.ADMIN_USER_IDS,
+        impersonationSessionDuration: appConfig.auth.impersonationMaxMinutes * 60,
+        allowImpersonatingAdmins: false,
+      }),
+      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  clientId: env.OIDC_CLIENT_ID,
+                  clientSecret: env.OIDC_CLIENT_SECRET,
+                  discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  disableImplicitSignUp: !signUpEnabled,
+                },
+              ],
+            }),
+          ]
+        : []),
+      // Must stay last: it copies better-auth's cookies onto TanStack Start's response.
+      tanstackStartCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function readCookie(header: string | null | undefined, name: string): string | undefined {
+  const match = header?.split(';').find((part) => part.trim().startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.split('=')[1] ?? '') : undefined;
+}

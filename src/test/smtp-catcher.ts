@@ -1,0 +1,80 @@
+// A real SMTP server on loopback that keeps every message it receives, for tests that read sign-in codes.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type CaughtMail = { from: string; to: string[]; raw: string; receivedAt: number };
+
+export type SmtpCatcher = {
+  url: string;
+  port: number;
+  messages: CaughtMail[];
+  /** Resolves with the first message to `to` received after `since` (ms epoch), or rejects on timeout. */
+  waitFor: (to: string, options?: { since?: number; timeoutMs?: number }) => Promise<CaughtMail>;
+  close: () => Promise<void>;
+};
+
+export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
+  const messages: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: Date.now(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actualPort = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    messages,
+    waitFor: async (to, options = {}) => {
+      const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+      const since = options.since ?? 0;
+      while (Date.now() < deadline) {
+        const found = messages.find((m) => m.receivedAt >= since && m.to.includes(to.toLowerCase()));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`No e-mail to ${to} within ${options.timeoutMs ?? 10_000} ms`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The 6-digit code in a sign-in e-mail (plain-text part or HTML, any transfer encoding of digits). */
+export function codeFromMail(mail: CaughtMail): string {
+  const match = /(?:^|[^\d])(\d{6})(?:[^\d]|$)/m.exec(mail.raw.replace(/=\r?\n/g, ''));
+  if (!match?.[1]) throw new Error('No 6-digit code in the e-mail');
+  return match[1];
+}
+
+/** The decoded Subject header (nodemailer encodes non-ASCII subjects as RFC 2047 words). */
+export function subjectOf(mail: CaughtMail): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(mail.raw)?.[1] ?? '';
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim();
+}
