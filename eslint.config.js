@@ -51,6 +51,7 @@ export default tseslint.config(
     files: [
       'src/server/**',
       'src/features/**/functions.ts',
+      'src/features/**/middleware.ts',
       'src/features/**/*.server.ts',
       'src/routes/api/**',
       'src/**/*.test.ts',

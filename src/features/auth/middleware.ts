@@ -1,0 +1,33 @@
+import { createMiddleware } from '@tanstack/react-start';
+import { getRequestHeaders } from '@tanstack/react-start/server';
+import { AppError } from '@/lib/errors';
+import { getAuth } from '@/server/auth/instance';
+import type { PermissionRequest } from './permissions';
+
+/**
+ * Server-function middleware: refuses with UNAUTHORIZED when there is no valid session, and hands the
+ * session's user to the handler as `context.user`.
+ */
+export const authMiddleware = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: getRequestHeaders() });
+  if (!result) throw new AppError('UNAUTHORIZED');
+  return next({ context: { user: result.user, session: result.session } });
+});
+
+/**
+ * Server-function middleware: `authMiddleware`, then FORBIDDEN unless the user's role (or
+ * `ADMIN_USER_IDS`) grants every permission in `permissions`, as better-auth's admin plugin decides.
+ */
+export function requirePermission(permissions: PermissionRequest) {
+  return createMiddleware({ type: 'function' })
+    .middleware([authMiddleware])
+    .server(async ({ next, context }) => {
+      const auth = await getAuth();
+      const { success } = await auth.api.userHasPermission({
+        body: { userId: context.user.id, permissions: permissions as Record<string, string[]> },
+      });
+      if (!success) throw new AppError('FORBIDDEN');
+      return next();
+    });
+}

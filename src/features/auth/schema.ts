@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { appConfig } from '~/app.config';
+
+export type SessionInfo = {
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    image: string | null;
+    role: string | null;
+    onboardedAt: string | null;
+  };
+  session: { id: string; impersonatedBy: string | null };
+};
+
+export type AuthProvider = { id: 'github' | 'google' | 'oidc'; name: string; kind: 'social' | 'oidc' };
+
+export type AuthConfig = {
+  signUpEnabled: boolean;
+  demo: boolean;
+  development: boolean;
+  /** The development mail catcher's web inbox, shown in the login hint. */
+  devInboxUrl: string | null;
+  providers: AuthProvider[];
+};
+
+// Messages are i18n keys in the `auth` namespace; forms translate them.
+export const zEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.email.required')
+  .max(appConfig.limits.emailMax, 'validation.email.invalid')
+  .pipe(z.email('validation.email.invalid'));
+
+export const zOtp = z
+  .string()
+  .trim()
+  .min(1, 'validation.code.required')
+  .length(appConfig.auth.otpLength, 'validation.code.length')
+  .regex(/^\d+$/, 'validation.code.invalid');
+
+export const zName = z
+  .string()
+  .trim()
+  .min(1, 'validation.name.required')
+  .max(appConfig.limits.userNameMax, 'validation.name.invalid');
+
+export const zLoginForm = z.object({ email: zEmail });
+export const zVerifyForm = z.object({ otp: zOtp });
+export const zOnboardingForm = z.object({ name: zName });
