@@ -1,6 +1,7 @@
 // `pnpm dev`: checks the environment, starts Vite, then opens (migrates, seeds) the database so the
 // first page a developer loads already has data.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { parseClientEnv } from '../src/env/client-schema.ts';
 import { EnvError } from '../src/lib/env-schema.ts';
@@ -19,6 +20,35 @@ try {
   process.exit(1);
 }
 
+// Without a configured SMTP server, a local catcher receives every e-mail and shows it in a web inbox,
+// so a new developer can sign in with nothing to set up.
+const MAIL_SMTP_PORT = 1025;
+const MAIL_WEB_PORT = 1080;
+let maildev: ReturnType<typeof spawn> | undefined;
+if (!process.env.EMAIL_SERVER) {
+  process.env.EMAIL_SERVER = `smtp://127.0.0.1:${MAIL_SMTP_PORT}`;
+  process.env.DEV_INBOX_URL = `http://localhost:${MAIL_WEB_PORT}`;
+  if (await isPortFree(MAIL_SMTP_PORT)) {
+    maildev = spawn(
+      'pnpm',
+      [
+        'exec',
+        'maildev',
+        '--smtp',
+        String(MAIL_SMTP_PORT),
+        '--web',
+        String(MAIL_WEB_PORT),
+        '--ip',
+        '127.0.0.1',
+        '--silent',
+      ],
+      { stdio: 'inherit' },
+    );
+  } else {
+    console.info(`[dev] port ${MAIL_SMTP_PORT} is taken: assuming a mail catcher already runs there`);
+  }
+}
+
 const port = process.env.PORT ?? '3000';
 const origin = `http://localhost:${port}`;
 const args = ['exec', 'vite', 'dev', '--port', port, '--strictPort'];
@@ -26,9 +56,15 @@ if (process.env.HOST) args.push('--host', process.env.HOST);
 
 const vite = spawn('pnpm', args, { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => vite.kill(signal));
+  process.on(signal, () => {
+    maildev?.kill(signal);
+    vite.kill(signal);
+  });
 }
-vite.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+vite.on('exit', (code, signal) => {
+  maildev?.kill('SIGTERM');
+  process.exit(code ?? (signal ? 0 : 1));
+});
 
 // The health check opens the database: migrations run and an empty database is seeded.
 const started = Date.now();
@@ -41,8 +77,21 @@ for (let attempt = 0; attempt < 180; attempt++) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.info(
       `\n  ✔ ${appConfig.name} is ready at ${origin} (database ready in ${seconds}s)` +
-        `\n    Seeded accounts: ${appConfig.seed.adminEmail} (admin), ${appConfig.seed.userEmail} (user)\n`,
+        `\n    Seeded accounts: ${appConfig.seed.adminEmail} (admin), ${appConfig.seed.userEmail} (user)` +
+        (process.env.DEV_INBOX_URL
+          ? `\n    Sign-in codes arrive in the dev inbox: ${process.env.DEV_INBOX_URL}`
+          : '') +
+        '\n',
     );
     break;
   }
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)))
+      .listen(port, '127.0.0.1');
+  });
 }
