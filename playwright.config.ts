@@ -41,24 +41,43 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
     },
   ],
-  webServer: {
+  webServer: [server(port, process.env.PGLITE_DIR ?? '.data/pglite', {}), ...closedServer()],
+});
+
+/** One production server on `serverPort` over its own PGlite folder (one process per folder). */
+function server(serverPort: number, pgliteDir: string, extraEnv: Record<string, string>) {
+  const origin = `http://127.0.0.1:${serverPort}`;
+  return {
     command: 'node_modules/.bin/node .output/server/index.mjs',
-    url: `${baseURL}/api/health`,
+    url: `${origin}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
       DATABASE_URL: '',
-      PGLITE_DIR: process.env.PGLITE_DIR ?? '.data/pglite',
+      PGLITE_DIR: pgliteDir,
       // A fixed test-only value (40 characters); never used outside this suite.
       BETTER_AUTH_SECRET: 'e2e-only-secret-not-for-production-00000',
-      BETTER_AUTH_URL: baseURL,
-      VITE_BASE_URL: baseURL,
+      BETTER_AUTH_URL: origin,
+      // Real SMTP and OIDC servers started by scripts/e2e.ts (absent when Playwright runs alone).
+      EMAIL_SERVER: process.env.EMAIL_SERVER ?? '',
+      OIDC_ISSUER: process.env.OIDC_ISSUER ?? '',
+      OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID ?? '',
+      OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET ?? '',
+      OIDC_NAME: process.env.OIDC_NAME ?? '',
+      ...extraEnv,
     },
-  },
-});
+  };
+}
+
+/** The same app with sign-up turned off, when scripts/e2e.ts prepared a database for it. */
+function closedServer() {
+  const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 0);
+  const dir = process.env.E2E_CLOSED_PGLITE_DIR;
+  return closedPort && dir ? [server(closedPort, dir, { AUTH_SIGN_UP: 'false' })] : [];
+}

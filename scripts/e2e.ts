@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startOidcServer } from '../e2e/support/oidc-server.ts';
+import { serveCatcherOverHttp, startSmtpCatcher } from '../src/test/smtp-catcher.ts';
 import { resolveChromium } from './ensure-chromium.ts';
 
 function runOrExit(label: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
@@ -44,8 +46,19 @@ if (process.env.E2E_BUILD === '1' || !existsSync('.output/server/index.mjs')) {
 
 const chromiumPath = resolveChromium();
 const port = await freePort();
+// A second server with sign-up turned off, for the login-only wording and behaviour.
+const closedPort = await freePort();
 tempDir = mkdtempSync(join(tmpdir(), 'starter-e2e-'));
 const pgliteDir = join(tempDir, 'pglite');
+const closedPgliteDir = join(tempDir, 'pglite-closed');
+
+// Real SMTP and a real OpenID Connect provider on loopback, living as long as this process.
+const smtp = await startSmtpCatcher();
+const mailApi = await serveCatcherOverHttp(smtp);
+const oidc = await startOidcServer({
+  port: await freePort(),
+  redirectUri: `http://127.0.0.1:${port}/api/auth/oauth2/callback/oidc`,
+});
 
 // The suite runs on embedded PGlite: an inherited DATABASE_URL must not point the seed or server elsewhere.
 const env: NodeJS.ProcessEnv = {
@@ -54,9 +67,18 @@ const env: NodeJS.ProcessEnv = {
   PGLITE_DIR: pgliteDir,
   CHROMIUM_PATH: chromiumPath,
   E2E_PORT: String(port),
+  E2E_CLOSED_PORT: String(closedPort),
+  E2E_CLOSED_PGLITE_DIR: closedPgliteDir,
+  E2E_MAIL_API: mailApi.url,
+  EMAIL_SERVER: smtp.url,
+  OIDC_ISSUER: oidc.issuer,
+  OIDC_CLIENT_ID: oidc.clientId,
+  OIDC_CLIENT_SECRET: oidc.clientSecret,
+  OIDC_NAME: 'Loopback ID',
 };
 
 runOrExit('Seed the e2e database', ['db:seed'], env);
+runOrExit('Seed the sign-up-disabled e2e database', ['db:seed'], { ...env, PGLITE_DIR: closedPgliteDir });
 
 console.info(`▶ Playwright on http://127.0.0.1:${port} with ${chromiumPath}`);
 const child = spawn('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)], {
@@ -70,6 +92,7 @@ process.on('SIGINT', () => {});
 process.on('SIGTERM', () => child.kill('SIGTERM'));
 
 child.on('exit', (code, signal) => {
+  void Promise.all([smtp.close(), mailApi.close(), oidc.close()]);
   cleanup();
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -78,3 +78,28 @@ export function subjectOf(mail: CaughtMail): string {
     )
     .trim();
 }
+
+/**
+ * Serves the caught messages as JSON (`GET /messages?to=<address>&since=<ms>`) so test processes other
+ * than the one running the catcher (Playwright workers) can read them.
+ */
+export async function serveCatcherOverHttp(
+  catcher: SmtpCatcher,
+  port = 0,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const to = url.searchParams.get('to')?.toLowerCase();
+    const since = Number(url.searchParams.get('since') ?? 0);
+    const found = catcher.messages.filter((m) => m.receivedAt >= since && (!to || m.to.includes(to)));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(found));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
