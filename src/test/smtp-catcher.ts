@@ -54,11 +54,41 @@ export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
   };
 }
 
-/** The 6-digit code in a sign-in e-mail (plain-text part or HTML, any transfer encoding of digits). */
+/**
+ * The decoded body of the first MIME part of `type` (e.g. 'text/plain', 'text/html'), handling the
+ * base64 and quoted-printable encodings nodemailer chooses (base64 for Arabic, for instance).
+ */
+export function mimePart(mail: CaughtMail, type: string): string {
+  const raw = mail.raw.replace(/\r\n/g, '\n');
+  const start = raw.search(new RegExp(`^Content-Type: ${type.replace('/', '\\/')}\\b`, 'im'));
+  if (start < 0) throw new Error(`No ${type} part in the e-mail`);
+  const headerEnd = raw.indexOf('\n\n', start);
+  const headers = raw.slice(start, headerEnd);
+  const rest = raw.slice(headerEnd + 2);
+  const boundary = rest.search(/^--/m);
+  const body = boundary < 0 ? rest : rest.slice(0, boundary);
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase() ?? '7bit';
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const unfolded = body.replace(/=\n/g, '');
+    return Buffer.from(
+      unfolded.replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  }
+  return body;
+}
+
+/**
+ * The 6-digit code of a sign-in e-mail, read from its decoded plain-text part only (the raw message has
+ * digit runs in its Message-ID and MIME boundaries).
+ */
 export function codeFromMail(mail: CaughtMail): string {
-  const match = /(?:^|[^\d])(\d{6})(?:[^\d]|$)/m.exec(mail.raw.replace(/=\r?\n/g, ''));
-  if (!match?.[1]) throw new Error('No 6-digit code in the e-mail');
-  return match[1];
+  const matches = mimePart(mail, 'text/plain').match(/(?<!\d)\d{6}(?!\d)/g) ?? [];
+  if (matches.length !== 1 || !matches[0]) {
+    throw new Error(`Expected exactly one 6-digit code in the e-mail, found ${matches.length}`);
+  }
+  return matches[0];
 }
 
 /** The decoded Subject header (nodemailer encodes non-ASCII subjects as RFC 2047 words). */

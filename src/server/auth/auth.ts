@@ -43,13 +43,36 @@ export type AuthDeps = {
 export const DEMO_CODE = '000000';
 const SEND_CODE_PATH = '/email-otp/send-verification-otp';
 
+/**
+ * With sign-up off, a known address waits for the SMTP round trip and an unknown one does not; every
+ * answer of the send route is held to at least this long so timing does not reveal which is which.
+ */
+const SEND_CODE_MIN_MS = 1_000;
+
 export function createAuth(deps: AuthDeps) {
+  const auth = buildAuth(deps);
+  if (deps.signUpEnabled && !deps.demo) return auth;
+  const handler = auth.handler;
+  auth.handler = async (request: Request) => {
+    const started = Date.now();
+    const response = await handler(request);
+    if (new URL(request.url).pathname.endsWith(SEND_CODE_PATH)) {
+      const wait = SEND_CODE_MIN_MS - (Date.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return response;
+  };
+  return auth;
+}
+
+function buildAuth(deps: AuthDeps) {
   const { db, env, mailer } = deps;
   const limits = deps.limits ?? defaultAuthLimits;
   const signUpEnabled = deps.signUpEnabled && !deps.demo;
   const expiresIn = Math.min(appConfig.auth.otpExpiryMinutes, 10) * 60;
   const production = env.NODE_ENV === 'production';
-  // Addresses whose code could not be mailed during the current request (same process, same request).
+  // Addresses whose code could not be mailed during the current request. better-auth swallows errors
+  // thrown by `sendVerificationOTP`, so the failure is noted here and turned into an answer by `after`.
   const unsent = new Set<string>();
 
   return betterAuth({
@@ -116,6 +139,10 @@ export function createAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SEND_CODE_PATH) return;
+        // The product only mails sign-in codes; other code types have no screen and no cleanup path.
+        if (ctx.body?.type !== 'sign-in') {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_OTP_TYPE', message: 'Invalid OTP type' });
+        }
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
         if (!email) return;
         const quota = await consumeQuota(
@@ -200,7 +227,7 @@ export function createAuth(deps: AuthDeps) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = ReturnType<typeof buildAuth>;
 
 function readCookie(header: string | null | undefined, name: string): string | undefined {
   const match = header?.split(';').find((part) => part.trim().startsWith(`${name}=`));
