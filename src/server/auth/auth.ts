@@ -89,9 +89,24 @@ function buildAuth(deps: AuthDeps) {
       deleteUser: { enabled: true },
     },
     session: {
-      // Sliding: each day of use pushes expiry a week out.
+      // Sliding: each day of use pushes expiry a week out, never past the absolute maximum below.
       expiresIn: 7 * 24 * 3600,
       updateAge: 24 * 3600,
+    },
+    databaseHooks: {
+      session: {
+        update: {
+          // better-auth slides `expiresAt` on use; clamp it to the session's creation + the absolute maximum.
+          before: async (data, ctx) => {
+            const createdAt = ctx?.context.session?.session.createdAt;
+            if (!createdAt || !(data.expiresAt instanceof Date)) return;
+            const latest = new Date(
+              new Date(createdAt).getTime() + appConfig.auth.sessionMaxAgeDays * 86_400_000,
+            );
+            if (data.expiresAt > latest) return { data: { ...data, expiresAt: latest } };
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

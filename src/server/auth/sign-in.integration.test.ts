@@ -163,6 +163,38 @@ describe('sign-in with an e-mailed code', () => {
   });
 });
 
+describe('session lifetime', () => {
+  it('slides expiry on use but never past the absolute maximum', async () => {
+    const email = newAddress('slide');
+    await t.sendCode(email);
+    const signedIn = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
+    const cookie = signedIn.cookie as string;
+    const owner = await findUser(email);
+    if (!owner) throw new Error('user missing');
+    const day = 86_400_000;
+    const maxDays = appConfig.auth.sessionMaxAgeDays;
+
+    // A session used a day ago slides a week ahead.
+    await t.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - day), expiresAt: new Date(Date.now() + day) })
+      .where(eq(session.userId, owner.id));
+    expect((await t.getSession(cookie)).status).toBe(200);
+    const [slid] = await t.db.select().from(session).where(eq(session.userId, owner.id));
+    expect(slid?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * day);
+
+    // Near the absolute maximum, it slides only up to creation + maximum.
+    const createdAt = new Date(Date.now() - (maxDays - 2) * day);
+    await t.db
+      .update(session)
+      .set({ createdAt, expiresAt: new Date(Date.now() + day) })
+      .where(eq(session.userId, owner.id));
+    expect((await t.getSession(cookie)).status).toBe(200);
+    const [clamped] = await t.db.select().from(session).where(eq(session.userId, owner.id));
+    expect(clamped?.expiresAt.getTime()).toBe(createdAt.getTime() + maxDays * day);
+  });
+});
+
 describe('code types', () => {
   it('refuses any code type but sign-in, leaving a pending sign-in code usable', async () => {
     const email = newAddress('types');
