@@ -40,7 +40,7 @@ export type AuthDeps = {
   limits?: AuthLimits;
 };
 
-export const DEMO_CODE = '000000';
+export const DEMO_CODE = appConfig.auth.demoCode;
 const SEND_CODE_PATH = '/email-otp/send-verification-otp';
 
 /**
@@ -125,11 +125,8 @@ function buildAuth(deps: AuthDeps) {
     },
     onAPIError: { errorURL: '/login/error' },
     account: {
-      accountLinking: {
-        enabled: true,
-        trustedProviders: ['github', 'google', 'oidc'],
-        allowDifferentEmails: false,
-      },
+      // No trusted providers: an account is linked only when the provider says the e-mail is verified.
+      accountLinking: { enabled: true, allowDifferentEmails: false },
     },
     socialProviders: {
       ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
