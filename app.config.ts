@@ -13,7 +13,7 @@ export const appConfig = {
   /** Native names shown in the language picker; never translated. */
   languageNames: { en: 'English', fr: 'Français', ar: 'العربية', sw: 'Kiswahili' },
   i18n: {
-    namespaces: ['common'] as const,
+    namespaces: ['common', 'auth'] as const,
     defaultNamespace: 'common',
     cookieName: 'i18next',
     cookieMinutes: 43_200,
@@ -27,6 +27,8 @@ export const appConfig = {
     /** Code lifetime in minutes; kept at or below 10 by the auth setup. */
     otpExpiryMinutes: 5,
     otpMaxAttempts: 3,
+    /** The fixed code of demo mode, where no e-mail is sent (the login screen says so). */
+    demoCode: '000000',
     /** Absolute session lifetime; activity slides the expiry but never past this. */
     sessionMaxAgeDays: 30,
     impersonationMaxMinutes: 60,

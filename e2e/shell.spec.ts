@@ -24,8 +24,9 @@ test('/ redirects to /login without search noise', { tag: '@mobile' }, async ({ 
 test('page titles end with the product name', async ({ page, visit }) => {
   await visit('/login');
   await expect(page).toHaveTitle('Login | Starter');
-  await visit('/app/repositories');
-  await expect(page).toHaveTitle('Repositories | Starter');
+  // A public page other than /login (the areas now ask for a session first).
+  await visit('/login/error');
+  await expect(page).toHaveTitle('Login error | Starter');
 });
 
 test('an unknown URL shows the 404 page with status 404', async ({ page, request, visit }) => {
@@ -49,16 +50,17 @@ test('Back on the 404 page', async ({ page, visit }) => {
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // Reached from another screen (an in-app push onto a dead URL), Back returns to that screen.
-  await visit('/app/repositories', { axe: false });
+  // Reached from another screen (an in-app push onto a dead URL), Back returns to that screen. It is a
+  // public one: the areas redirect to /login without a session.
+  await visit('/login/error?error=access_denied', { axe: false });
   await page.evaluate(() => {
     const key = 'e2e-dead-link';
     window.history.pushState({ __TSR_index: 1, key, __TSR_key: key }, '', '/no-such-page');
   });
   await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/app\/repositories$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/error\?error=access_denied$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
 });
 
 test(

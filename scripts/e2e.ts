@@ -57,7 +57,7 @@ const smtp = await startSmtpCatcher();
 const mailApi = await serveCatcherOverHttp(smtp);
 const oidc = await startOidcServer({
   port: await freePort(),
-  redirectUri: `http://127.0.0.1:${port}/api/auth/oauth2/callback/oidc`,
+  redirectUri: `http://127.0.0.1:${port}/api/auth/callback/oidc`,
 });
 
 // The suite runs on embedded PGlite: an inherited DATABASE_URL must not point the seed or server elsewhere.

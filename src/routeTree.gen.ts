@@ -23,6 +23,7 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
 import { Route as AppRepositoriesIndexRouteImport } from './routes/app/repositories/index'
 import { Route as AppRepositoriesIdRouteImport } from './routes/app/repositories/$id'
 import { Route as ManagerRepositoriesIndexRouteImport } from './routes/manager/repositories/index'
@@ -104,6 +105,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   path: '/api/auth/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiDevEmailsRoute = ApiDevEmailsRouteImport.update({
+  id: '/api/dev/emails',
+  path: '/api/dev/emails',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRepositoriesIndexRoute = AppRepositoriesIndexRouteImport.update({
   id: '/repositories/',
   path: '/repositories/',
@@ -173,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/dev/emails': typeof ApiDevEmailsRoute
   '/app/repositories/$id': typeof AppRepositoriesIdRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/dev/emails': typeof ApiDevEmailsRoute
   '/app/repositories/$id': typeof AppRepositoriesIdRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -223,6 +231,7 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/dev/emails': typeof ApiDevEmailsRoute
   '/app/repositories/$id': typeof AppRepositoriesIdRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/dev/emails'
     | '/app/repositories/$id'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -274,6 +284,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/api/dev/emails'
     | '/app/repositories/$id'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -300,6 +311,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/dev/emails'
     | '/app/repositories/$id'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -319,6 +331,7 @@ export interface RootRouteChildren {
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiDevEmailsRoute: typeof ApiDevEmailsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -419,6 +432,13 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/dev/emails': {
+      id: '/api/dev/emails'
+      path: '/api/dev/emails'
+      fullPath: '/api/dev/emails'
+      preLoaderRoute: typeof ApiDevEmailsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/repositories/': {
@@ -567,6 +587,7 @@ const rootRouteChildren: RootRouteChildren = {
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiDevEmailsRoute: ApiDevEmailsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

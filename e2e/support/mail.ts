@@ -1,6 +1,6 @@
 // Reads e-mails caught by the real SMTP catcher that scripts/e2e.ts runs (over its small HTTP API).
 import type { CaughtMail } from '../../src/test/smtp-catcher.ts';
-import { codeFromMail, subjectOf } from '../../src/test/smtp-catcher.ts';
+import { codeFromMail, mimePart, subjectOf } from '../../src/test/smtp-catcher.ts';
 
 function mailApi(): string {
   const url = process.env.E2E_MAIL_API;
@@ -26,4 +26,4 @@ export async function waitForCode(to: string, since: number): Promise<string> {
   return codeFromMail(await waitForMail(to, since));
 }
 
-export { subjectOf };
+export { mimePart, subjectOf };

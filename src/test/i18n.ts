@@ -1,7 +1,8 @@
 import { createServerI18n } from '@/lib/i18n/instance';
+import auth from '~/public/locales/en/auth.json';
 import en from '~/public/locales/en/common.json';
 
 /** An i18next instance with the real English strings, for component tests. */
 export function createTestI18n() {
-  return createServerI18n({ language: 'en', resources: { en: { common: en } } });
+  return createServerI18n({ language: 'en', resources: { en: { common: en, auth } } });
 }

@@ -48,8 +48,17 @@ describe('RouteErrorPage', () => {
   });
 
   it('maps a known error code to its message', async () => {
+    renderFailingRoute(() => Promise.reject(new Error('UNAUTHORIZED')));
+    expect(await screen.findByRole('heading', { name: 'Please sign in to continue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('shows a refusal as the 403 page, without Try Again', async () => {
     renderFailingRoute(() => Promise.reject(new Error('FORBIDDEN')));
     expect(await screen.findByRole('heading', { name: "You don't have access to this page" })).toBeTruthy();
+    expect(screen.getByText('403')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
   });
 
   it('Try Again waits ~600 ms, is disabled meanwhile, then reloads the data', async () => {

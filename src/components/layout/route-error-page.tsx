@@ -5,10 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { Button } from '@/components/ui/button';
 import { errorCodeOf } from '@/lib/errors';
-import { ErrorPage } from './error-page';
+import { ErrorPage, ForbiddenPage } from './error-page';
 
-/** The error boundary: a translated message (never raw library text), Try Again, Back and Home. */
+/**
+ * The error boundary: a translated message (never raw library text), Try Again, Back and Home. A refusal
+ * (`FORBIDDEN`, e.g. from an area guard) is the 403 page: trying again would not change it.
+ */
 export function RouteErrorPage({ error }: ErrorComponentProps) {
+  if (errorCodeOf(error).code === 'FORBIDDEN') return <ForbiddenPage />;
+  return <RetryableErrorPage error={error} />;
+}
+
+function RetryableErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const router = useRouter();
   const queryReset = useQueryErrorResetBoundary();

@@ -4,8 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { LanguageSelect, ThemeSelect } from '@/features/preferences/components/preference-selects';
 
-/** Top bar shared by every area: product name, an optional navigation, language and theme. */
-export function SiteHeader({ home = '/', nav }: { home?: string; nav?: ReactNode }) {
+/** Top bar shared by every area: product name, an optional navigation, language, theme and account. */
+export function SiteHeader({
+  home = '/',
+  nav,
+  account,
+}: {
+  home?: string;
+  nav?: ReactNode;
+  /** Signed-in controls (Sign Out), after the preferences. */
+  account?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -28,9 +37,11 @@ export function SiteHeader({ home = '/', nav }: { home?: string; nav?: ReactNode
           ) : (
             <div className="flex-1" />
           )}
-          <div className="flex items-center gap-2">
+          {/* ms-auto: the navigation (the spacer) is hidden on small screens. */}
+          <div className="ms-auto flex min-w-0 items-center gap-2">
             <LanguageSelect />
             <ThemeSelect />
+            {account}
           </div>
         </div>
       </header>

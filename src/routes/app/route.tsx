@@ -1,8 +1,10 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SiteHeader } from '@/components/layout/site-header';
+import { AreaLayout } from '@/features/auth/components/area-layout';
+import { requireArea } from '@/features/auth/guards';
 
 export const Route = createFileRoute('/app')({
+  beforeLoad: ({ context, location }) => requireArea(context, location.href, 'app'),
   component: AppLayout,
 });
 
@@ -39,9 +41,8 @@ function AppLayout() {
     </>
   );
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader home="/app" nav={nav} />
+    <AreaLayout home="/app" nav={nav}>
       <Outlet />
-    </div>
+    </AreaLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { LoginErrorPage } from '@/features/auth/components/login-error-page';
 import { pageTitle } from '@/lib/page-title';
 import { searchDefaults, zLoginErrorSearch } from '@/lib/search-params';
 
@@ -11,8 +10,7 @@ export const Route = createFileRoute('/login/error')({
   component: LoginErrorScreen,
 });
 
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
 function LoginErrorScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.loginError')} />;
+  const { error } = Route.useSearch();
+  return <LoginErrorPage error={error} />;
 }

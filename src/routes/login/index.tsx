@@ -1,18 +1,20 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { redirectSignedIn } from '@/features/auth/guards';
+import { authQueries } from '@/features/auth/queries';
 import { pageTitle } from '@/lib/page-title';
 import { searchDefaults, zLoginSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/')({
   validateSearch: zLoginSearch,
   search: { middlewares: [stripSearchParams(searchDefaults.login)] },
+  beforeLoad: ({ context, search }) => redirectSignedIn(context, search.redirect),
+  loader: ({ context }) => context.queryClient.ensureQueryData(authQueries.config()),
   head: pageTitle('pages.login'),
   component: LoginScreen,
 });
 
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
 function LoginScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.login')} />;
+  const { redirect } = Route.useSearch();
+  return <LoginPage redirect={redirect} />;
 }

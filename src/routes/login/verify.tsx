@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { VerifyPage } from '@/features/auth/components/verify-page';
+import { authQueries } from '@/features/auth/queries';
 import { pageTitle } from '@/lib/page-title';
 import { isEmail, searchDefaults, zVerifySearch } from '@/lib/search-params';
 
@@ -13,12 +13,12 @@ export const Route = createFileRoute('/login/verify')({
       throw redirect({ to: '/login', search: search.redirect ? { redirect: search.redirect } : {} });
     }
   },
+  loader: ({ context }) => context.queryClient.ensureQueryData(authQueries.config()),
   head: pageTitle('pages.verify'),
   component: VerifyScreen,
 });
 
-// The screen's contents arrive with sign-in; until then the route renders its layout and title.
 function VerifyScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.verify')} />;
+  const { email, redirect } = Route.useSearch();
+  return <VerifyPage email={email} redirect={redirect} />;
 }

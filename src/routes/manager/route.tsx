@@ -1,8 +1,10 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SiteHeader } from '@/components/layout/site-header';
+import { AreaLayout } from '@/features/auth/components/area-layout';
+import { requireArea } from '@/features/auth/guards';
 
 export const Route = createFileRoute('/manager')({
+  beforeLoad: ({ context, location }) => requireArea(context, location.href, 'manager'),
   component: ManagerLayout,
 });
 
@@ -45,9 +47,8 @@ function ManagerLayout() {
     </>
   );
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader home="/manager/dashboard" nav={nav} />
+    <AreaLayout home="/manager/dashboard" nav={nav}>
       <Outlet />
-    </div>
+    </AreaLayout>
   );
 }

@@ -1,0 +1,56 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/test/i18n';
+import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
+
+function stubWidth(wide: boolean) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: wide,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+}
+
+function renderDialog(onConfirm: () => Promise<unknown> | void) {
+  render(
+    <I18nextProvider i18n={createTestI18n()}>
+      <ConfirmDialog description="You will need a new code to log in again." onConfirm={onConfirm}>
+        <Button>Sign Out</Button>
+      </ConfirmDialog>
+    </I18nextProvider>,
+  );
+}
+
+describe('ConfirmDialog', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks "Are you sure?"; Cancel closes without acting', async () => {
+    stubWidth(true);
+    const onConfirm = vi.fn();
+    renderDialog(onConfirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog.textContent).toContain('You will need a new code to log in again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('Confirm runs the action, stays disabled while it runs, then closes', async () => {
+    stubWidth(true);
+    let finish = () => {};
+    const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderDialog(onConfirm);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(true));
+    finish();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,67 @@
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { translateAuthError } from '../errors';
+import { safeRedirect } from '../redirect';
+import type { AuthProvider } from '../schema';
+
+/**
+ * One button per configured provider. better-auth answers with the provider's URL and its client sends the
+ * browser there; the provider comes back to `callbackURL` (`/` picks the area by role) or, on failure, to
+ * /login/error.
+ */
+export function ProviderButtons({
+  providers,
+  signUp,
+  redirect,
+  onError,
+}: {
+  providers: AuthProvider[];
+  signUp: boolean;
+  redirect: string;
+  onError: (message: string | null) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [pending, setPending] = useState<AuthProvider['id'] | null>(null);
+
+  const start = async (provider: AuthProvider) => {
+    onError(null);
+    setPending(provider.id);
+    // Generic OAuth ("oidc") goes through the same endpoint as the built-in providers in this version.
+    const { error } = await authRequest((fetchOptions) =>
+      authClient.signIn.social({
+        provider: provider.id,
+        callbackURL: safeRedirect(redirect) ?? '/',
+        errorCallbackURL: '/login/error',
+        fetchOptions,
+      }),
+    );
+    if (error) {
+      onError(translateAuthError(t, error));
+      setPending(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      {providers.map((provider) => (
+        <Button
+          key={provider.id}
+          type="button"
+          variant="outline"
+          className="w-full"
+          disabled={pending !== null}
+          aria-busy={pending === provider.id}
+          onClick={() => void start(provider)}
+        >
+          <LogIn aria-hidden className="rtl:-scale-x-100" />
+          <span className="truncate">
+            {t(signUp ? 'login.providerSignUp' : 'login.provider', { provider: provider.name })}
+          </span>
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/test/i18n';
+import { authKeys } from '../queries';
+import type { AuthConfig, SessionInfo } from '../schema';
+import { VerifyPage } from './verify-page';
+
+const { authRequest, getSession } = vi.hoisted(() => ({ authRequest: vi.fn(), getSession: vi.fn() }));
+vi.mock('@/lib/auth-client', () => ({ authClient: {}, authRequest }));
+vi.mock('@/features/auth/functions', () => ({
+  $getSession: getSession,
+  $getAuthConfig: vi.fn(),
+  $completeOnboarding: vi.fn(),
+}));
+
+// jsdom has no layout: the router's scroll restoration and input-otp's password-manager probe get stubs.
+window.scrollTo = () => {};
+document.elementFromPoint = () => null;
+
+const config: AuthConfig = {
+  signUpEnabled: false,
+  demo: false,
+  development: false,
+  devInboxUrl: null,
+  providers: [],
+};
+
+function sessionOf(role: string): SessionInfo {
+  return {
+    user: {
+      id: 'u1',
+      name: 'Ada',
+      email: 'ada@example.com',
+      emailVerified: true,
+      image: null,
+      role,
+      onboardedAt: '2026-01-01T00:00:00.000Z',
+    },
+    session: { id: 's1', impersonatedBy: null },
+  };
+}
+
+function renderVerify(redirect = '', overrides: Partial<AuthConfig> = {}) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(authKeys.config, { ...config, ...overrides });
+  const rootRoute = createRootRoute();
+  const verifyRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login/verify',
+    component: () => <VerifyPage email="ada@example.com" redirect={redirect} />,
+  });
+  const landing = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    component: function Landing() {
+      const params: { _splat?: string } = landing.useParams();
+      return <p>landed on {params._splat}</p>;
+    },
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([verifyRoute, landing]),
+    history: createMemoryHistory({ initialEntries: ['/login/verify'] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={createTestI18n()}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const codeField = () => screen.getByRole('textbox', { name: 'Code' }) as HTMLInputElement;
+
+describe('VerifyPage', () => {
+  beforeEach(() => {
+    authRequest.mockReset();
+    getSession.mockReset();
+  });
+
+  it('shows the address, the expiry and a resend button that waits', async () => {
+    renderVerify();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('The code expires in 5 minutes')).toBeTruthy();
+    const resend = screen.getByRole('button', { name: 'Resend code in 30 seconds' }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Change e-mail' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('keeps the redirect when going back to change the address', async () => {
+    renderVerify('/app/repositories');
+    expect((await screen.findByRole('link', { name: 'Change e-mail' })).getAttribute('href')).toBe(
+      '/login?redirect=%2Fapp%2Frepositories',
+    );
+  });
+
+  it('has its own wording when sign-up is on', async () => {
+    renderVerify('', { signUpEnabled: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeTruthy();
+  });
+
+  it('checks the code before sending it', async () => {
+    renderVerify();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Code is required')).toBeTruthy();
+    fireEvent.change(codeField(), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Code should be 6 characters')).toBeTruthy();
+    expect(authRequest).not.toHaveBeenCalled();
+  });
+
+  it('submits by itself on the sixth digit and goes to the requested page', async () => {
+    authRequest.mockResolvedValue({ data: { token: 't' }, error: null });
+    getSession.mockResolvedValue(sessionOf('user'));
+    renderVerify('/app/repositories?x=1');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    expect(await screen.findByText('landed on app/repositories')).toBeTruthy();
+    expect(authRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['', 'admin', 'manager/dashboard'],
+    ['', 'user', 'app'],
+    ['//evil.example', 'user', 'app'],
+  ])('with redirect %o a signed-in %s lands on /%s', async (redirect, role, landing) => {
+    authRequest.mockResolvedValue({ data: { token: 't' }, error: null });
+    getSession.mockResolvedValue(sessionOf(role));
+    renderVerify(redirect);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    expect(await screen.findByText(`landed on ${landing}`)).toBeTruthy();
+  });
+
+  it.each([
+    ['INVALID_OTP', 'Code is invalid'],
+    ['OTP_EXPIRED', 'The code has expired, request a new one'],
+    ['TOO_MANY_ATTEMPTS', 'Too many attempts with this code, request a new one'],
+  ])('puts %s on the field and empties it for the next try', async (code, message) => {
+    authRequest.mockResolvedValue({ data: null, error: { status: 400, code } });
+    renderVerify();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    expect(await screen.findByText(message)).toBeTruthy();
+    await waitFor(() => expect(codeField().value).toBe(''));
+    expect(codeField().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a ban above the button', async () => {
+    authRequest.mockResolvedValue({ data: null, error: { status: 403, code: 'BANNED_USER' } });
+    renderVerify();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('You have been banned from this application'),
+    );
+  });
+});

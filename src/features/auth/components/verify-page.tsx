@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { appConfig } from '~/app.config';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { authErrorCode, translateAuthError } from '../errors';
+import { authQueries, refreshSession } from '../queries';
+import { afterSignIn } from '../redirect';
+import { zVerifyForm } from '../schema';
+import { AuthScreen } from './auth-screen';
+import { EmailText } from './email-text';
+import { ResendCodeButton } from './resend-code-button';
+
+// Errors about the code itself show on the field; the rest above the button.
+const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
+
+/** /login/verify: the code sent to `email`; submits by itself once the sixth digit is in. */
+export function VerifyPage({ email, redirect }: { email: string; redirect: string }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: config } = useSuspenseQuery(authQueries.config());
+  const [formError, setFormError] = useState<string | null>(null);
+  // Re-checked on submit only: the sixth digit submits, so half a code never shows an error while typing.
+  const form = useForm({
+    resolver: zodResolver(zVerifyForm),
+    defaultValues: { otp: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const signUp = config.signUpEnabled;
+
+  const onSubmit = form.handleSubmit(async ({ otp }) => {
+    setFormError(null);
+    const { error } = await authRequest((fetchOptions) =>
+      authClient.signIn.emailOtp({ email, otp, fetchOptions }),
+    );
+    if (error) {
+      const code = authErrorCode(error);
+      if (code && CODE_ERRORS.has(code)) {
+        form.setValue('otp', '');
+        form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
+      } else {
+        setFormError(translateAuthError(t, error));
+      }
+      return;
+    }
+    // The guards of the next screen read the cache: fill it with the new session before going there.
+    const session = await refreshSession(queryClient);
+    await navigate({ href: afterSignIn(redirect, session?.user.role), replace: true });
+  });
+
+  const submitting = form.formState.isSubmitting;
+  const emailText = (
+    // `ns` explicitly: until the fallback language has loaded, `t` from useTranslation is a wrapper
+    // without its namespace, and Trans would look the key up in `common` (a hydration mismatch).
+    <Trans
+      t={t}
+      ns="auth"
+      i18nKey={signUp ? 'verify.descriptionSignUp' : 'verify.description'}
+      values={{ email }}
+      components={{ email: <EmailText email={email} /> }}
+    />
+  );
+
+  return (
+    <AuthScreen title={t(signUp ? 'verify.titleSignUp' : 'verify.title')} description={emailText}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormField
+          control={form.control}
+          name="otp"
+          ns="auth"
+          label={t('verify.code.label')}
+          hideLabel
+          description={t('verify.expires', { count: appConfig.auth.otpExpiryMinutes })}
+          className="justify-items-center text-center"
+        >
+          {(field, control) => (
+            <CodeInput
+              {...field}
+              {...control}
+              length={appConfig.auth.otpLength}
+              // Not disabled while checking: a wrong code puts the focus back here for the next try.
+              autoFocus
+              onComplete={() => {
+                if (!form.formState.isSubmitting) void onSubmit();
+              }}
+            />
+          )}
+        </FormField>
+        <FormAlert message={formError} />
+        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+          {t('verify.confirm')}
+        </Button>
+      </form>
+      <div className="flex flex-col gap-1">
+        <ResendCodeButton
+          email={email}
+          onError={setFormError}
+          onSent={() => {
+            form.reset({ otp: '' });
+            form.setFocus('otp');
+          }}
+        />
+        <Button variant="link" asChild className="self-center">
+          <Link to="/login" search={redirect ? { redirect } : {}}>
+            <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+            {t('verify.changeEmail')}
+          </Link>
+        </Button>
+      </div>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,67 @@
+import { adminClient, emailOTPClient } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+import { ac, roles } from '@/features/auth/permissions';
+
+/**
+ * better-auth's browser client on this host under /api/auth (credentials included). It refreshes its own
+ * session signal ~10 ms after sign-out, update-user, sign-in… calls; screens read the session from the
+ * Query cache (`authQueries.session()`), which the calling code refreshes.
+ *
+ * Generic OAuth providers (`oidc`) have no client plugin in this better-auth version: they are started
+ * with `signIn.social({ provider: 'oidc' })` like the built-in ones.
+ */
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  plugins: [emailOTPClient(), adminClient({ ac, roles })],
+});
+
+/** What the interface needs from a failed auth call; never shown as is (see `translateAuthError`). */
+export type AuthError = {
+  status: number;
+  code?: string;
+  message?: string;
+  /** Seconds to wait, from the `X-Retry-After` header of a 429 answer. */
+  retryAfter?: number;
+  /** When a ban ends, if the server said. */
+  banExpires?: string;
+};
+
+type ErrorHookContext = { response: Response };
+type AuthCallResult<T> = { data: T; error: null } | { data: null; error: Record<string, unknown> };
+
+function readRetryAfter(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('X-Retry-After') ?? response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
+function toAuthError(raw: Record<string, unknown>, retryAfter: number | undefined): AuthError {
+  const error: AuthError = { status: typeof raw.status === 'number' ? raw.status : 0 };
+  if (typeof raw.code === 'string') error.code = raw.code;
+  if (typeof raw.message === 'string') error.message = raw.message;
+  if (typeof raw.banExpires === 'string') error.banExpires = raw.banExpires;
+  if (retryAfter !== undefined) error.retryAfter = retryAfter;
+  return error;
+}
+
+/**
+ * Runs one auth client call and returns its data or a normalised error: the `X-Retry-After` header of a
+ * refusal is kept, and a network failure (which the client throws) becomes an error like any other.
+ *
+ * @example authRequest((fetchOptions) => authClient.signOut({ fetchOptions }))
+ */
+export async function authRequest<T>(
+  call: (fetchOptions: { onError: (context: ErrorHookContext) => void }) => Promise<AuthCallResult<T>>,
+): Promise<{ data: T; error: null } | { data: null; error: AuthError }> {
+  let retryAfter: number | undefined;
+  try {
+    const result = await call({
+      onError: ({ response }) => {
+        retryAfter = readRetryAfter(response);
+      },
+    });
+    if (result.error) return { data: null, error: toAuthError(result.error, retryAfter) };
+    return { data: result.data, error: null };
+  } catch {
+    return { data: null, error: { status: 0, code: 'NETWORK_ERROR' } };
+  }
+}
