@@ -3,6 +3,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 const integrationTests = ['src/**/*.integration.test.ts'];
 /** Behaviour only a server has (several connections, several processes). */
 const postgresOnlyTests = ['src/**/*.postgres.integration.test.ts'];
+/** Behaviour of the Redis-backed parts, against a real Redis (TEST_REDIS_URL). */
+const redisTests = ['src/**/*.redis.integration.test.ts'];
 
 /** The integration suite, once per database: `TEST_DB` tells `createTestDatabase` which one to use. */
 function integrationProject(name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
@@ -13,7 +15,9 @@ function integrationProject(name: string, database: 'pglite' | 'postgres'): Test
       environment: 'node',
       include: integrationTests,
       exclude:
-        database === 'postgres' ? configDefaults.exclude : [...configDefaults.exclude, ...postgresOnlyTests],
+        database === 'postgres'
+          ? [...configDefaults.exclude, ...redisTests]
+          : [...configDefaults.exclude, ...postgresOnlyTests, ...redisTests],
       env: { TEST_DB: database },
       // Two cores: one file at a time per database keeps PGlite start-up and server load predictable.
       fileParallelism: false,
@@ -51,6 +55,20 @@ export default defineConfig({
       integrationProject('integration-pglite', 'pglite'),
       // CI sets TEST_DATABASE_URL (a server where the tests may create and drop databases).
       ...(process.env.TEST_DATABASE_URL ? [integrationProject('integration-postgres', 'postgres')] : []),
+      // CI sets TEST_REDIS_URL (a Redis where the tests may write keys under their own prefix).
+      ...(process.env.TEST_REDIS_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'integration-redis',
+                environment: 'node',
+                include: redisTests,
+                testTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -3,6 +3,7 @@ import { definePlugin } from 'nitro';
 import { EnvError } from '../lib/env-schema.ts';
 import { closeDatabase } from './db/database.ts';
 import { serverEnv } from './env.ts';
+import { closeRedis } from './redis.ts';
 
 /**
  * Runs once when the production server boots: a bad environment stops the start with one readable line
@@ -19,5 +20,5 @@ export default definePlugin((nitroApp) => {
   }
   // srvx reads this when the server starts, right after plugins run: drain for up to 10 s.
   process.env.SERVER_SHUTDOWN_TIMEOUT ??= '10';
-  nitroApp.hooks.hook('close', () => closeDatabase());
+  nitroApp.hooks.hook('close', () => Promise.all([closeDatabase(), closeRedis()]).then(() => undefined));
 });

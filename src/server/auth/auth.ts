@@ -12,7 +12,7 @@ import { account, rateLimit, session, user, verification } from '@/server/db/sch
 import { renderLoginCodeEmail } from '@/server/email/login-code';
 import type { Mailer } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
-import { consumeQuota } from './address-limit';
+import { postgresQuotaStore, type QuotaStore } from './quota-store';
 
 /** Limits chosen for sign-in; see docs/decisions/005-sign-in.md for why these numbers. */
 export type AuthLimits = {
@@ -38,6 +38,8 @@ export type AuthDeps = {
   signUpEnabled: boolean;
   demo: boolean;
   limits?: AuthLimits;
+  /** Where rate-limit counters live; the database unless Redis is configured. */
+  quotaStore?: QuotaStore;
 };
 
 export const DEMO_CODE = appConfig.auth.demoCode;
@@ -68,6 +70,7 @@ export function createAuth(deps: AuthDeps) {
 function buildAuth(deps: AuthDeps) {
   const { db, env, mailer } = deps;
   const limits = deps.limits ?? defaultAuthLimits;
+  const quotaStore = deps.quotaStore ?? postgresQuotaStore(db);
   const signUpEnabled = deps.signUpEnabled && !deps.demo;
   const expiresIn = Math.min(appConfig.auth.otpExpiryMinutes, 10) * 60;
   const production = env.NODE_ENV === 'production';
@@ -110,8 +113,7 @@ function buildAuth(deps: AuthDeps) {
     },
     rateLimit: {
       enabled: true,
-      storage: 'database',
-      modelName: 'rateLimit',
+      customStorage: quotaStore,
       window: limits.perIp.window,
       max: limits.perIp.max,
       customRules: {
@@ -157,17 +159,12 @@ function buildAuth(deps: AuthDeps) {
         }
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
         if (!email) return;
-        const quota = await consumeQuota(
-          db,
-          `otp-send:${email}`,
-          limits.perAddress.max,
-          limits.perAddress.window,
-        );
+        const quota = await quotaStore.consume(`otp-send:${email}`, limits.perAddress);
         if (!quota.allowed) {
           throw new APIError(
             'TOO_MANY_REQUESTS',
             { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
-            { 'X-Retry-After': String(quota.retryAfterSeconds) },
+            { 'X-Retry-After': String(quota.retryAfter ?? limits.perAddress.window) },
           );
         }
       }),

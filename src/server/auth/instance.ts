@@ -3,6 +3,8 @@ import { getDb } from '@/server/db/database';
 import { createSmtpMailer } from '@/server/email/mailer';
 import { serverEnv } from '@/server/env';
 import { type Auth, createAuth } from './auth';
+import { redisQuotaStore } from './quota-store';
+import { getRedis } from '@/server/redis';
 
 let pending: Promise<Auth> | undefined;
 
@@ -18,6 +20,7 @@ export function getAuth(): Promise<Auth> {
         baseURL: env.BETTER_AUTH_URL ?? import.meta.env.VITE_BASE_URL ?? 'http://localhost:3000',
         signUpEnabled: env.AUTH_SIGN_UP === 'true',
         demo: import.meta.env.VITE_IS_DEMO === 'true',
+        quotaStore: env.REDIS_URL ? redisQuotaStore(getRedis(env.REDIS_URL)) : undefined,
       });
     })
     .catch((error: unknown) => {
