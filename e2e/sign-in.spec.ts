@@ -189,3 +189,26 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
   });
 });
+
+test('asking for too many codes shows when to try again, keeping the address typed', async ({ page }) => {
+  // On the sign-up-off server: its own counters, so the other journeys' code requests do not add up.
+  const closedPort = process.env.E2E_CLOSED_PORT;
+  expect(closedPort, 'the sign-up-disabled server is started by scripts/e2e.ts (pnpm test:e2e)').toBeTruthy();
+  const login = `http://127.0.0.1:${closedPort}/login`;
+  // Five codes an hour per address: the sixth request is refused.
+  for (let i = 0; i < 5; i++) {
+    await page.goto(login);
+    await waitForHydration(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill('user@user.com');
+    await page.getByRole('button', { name: 'Login with email' }).click();
+    await expect(page).toHaveURL(/\/login\/verify\?/);
+  }
+  await page.goto(login);
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: 'Email' }).fill('user@user.com');
+  await page.getByRole('button', { name: 'Login with email' }).click();
+  await expect(page.getByText(/^Too many attempts, try again in \d+ (seconds?|minutes?)$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('user@user.com');
+  await expectAccessible(page);
+});
