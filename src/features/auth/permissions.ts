@@ -39,10 +39,8 @@ export type PermissionRequest = {
 
 /** Role names from a stored role value, which may be a comma-separated list ("user,admin"). */
 export function parseRoles(role: string | null | undefined): RoleName[] {
-  return (role ?? defaultRole)
-    .split(',')
-    .map((r) => r.trim())
-    .filter((r): r is RoleName => r in roles);
+  // Split exactly as better-auth does on the server (no trimming), so the UI never promises more.
+  return (role ?? defaultRole).split(',').filter((r): r is RoleName => r in roles);
 }
 
 /**

@@ -169,6 +169,7 @@ function buildAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email-otp') return explainBan(ctx);
         if (ctx.path !== SEND_CODE_PATH) return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
         if (!unsent.delete(email)) return;
@@ -237,6 +238,26 @@ function buildAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof buildAuth>;
+
+type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * better-auth refuses a banned user with a bare BANNED_USER; the answer gains the ban's end (ISO
+ * 8601) so the screen can say until when. Permanent bans stay as they are.
+ */
+async function explainBan(ctx: AfterHookContext) {
+  const returned = ctx.context.returned;
+  if (!(returned instanceof APIError) || returned.body?.code !== 'BANNED_USER') return;
+  const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
+  const found = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
+  const banExpires = (found?.user as { banExpires?: Date | string | null } | undefined)?.banExpires;
+  if (!banExpires) return;
+  throw new APIError('FORBIDDEN', {
+    code: 'BANNED_USER',
+    message: returned.body?.message ?? 'Banned',
+    banExpires: new Date(banExpires).toISOString(),
+  });
+}
 
 function readCookie(header: string | null | undefined, name: string): string | undefined {
   const match = header?.split(';').find((part) => part.trim().startsWith(`${name}=`));

@@ -306,15 +306,18 @@ describe('who may sign in', () => {
     const email = seeded[0] as string;
     const target = await findUser(email);
     if (!target) throw new Error('seeded user missing');
+    const banEnd = new Date(Date.now() + 86_400_000);
     await t.db
       .update(user)
-      .set({ banned: true, banReason: 'test', banExpires: new Date(Date.now() + 86_400_000) })
+      .set({ banned: true, banReason: 'test', banExpires: banEnd })
       .where(eq(user.id, target.id));
 
     const { code } = await requestCode(t, email);
     const refused = await t.signIn(email, code);
     expect(refused.status).toBe(403);
     expect(refused.body?.code).toBe('BANNED_USER');
+    // The answer says until when, so the screen can show the date.
+    expect(new Date(String(refused.body?.banExpires)).getTime()).toBe(banEnd.getTime());
     expect(refused.cookie).toBeUndefined();
     expect(await t.db.select().from(session).where(eq(session.userId, target.id))).toHaveLength(0);
 

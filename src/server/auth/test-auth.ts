@@ -23,6 +23,8 @@ export type TestAuthOptions = {
   limits?: Partial<AuthLimits>;
   /** Replaces the mailer that sends to the catcher (e.g. one pointing at a closed port). */
   mailer?: Mailer;
+  /** Extra server environment variables (e.g. `ADMIN_USER_IDS`), parsed as the app parses them. */
+  env?: Record<string, string>;
 };
 
 export type RequestOptions = {
@@ -117,7 +119,11 @@ function buildTestAuth(
   options: TestAuthOptions,
   close: () => Promise<void>,
 ): TestAuth {
-  const env = parseServerEnv({ NODE_ENV: 'test', BETTER_AUTH_SECRET: TEST_SECRET });
+  const env = parseServerEnv({
+    ...options.env,
+    NODE_ENV: 'test',
+    BETTER_AUTH_SECRET: TEST_SECRET,
+  });
   const auth = createAuth({
     db,
     env,
