@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { envErrorOf } from '@/test/env-error';
 import { z } from 'zod';
 import { parseClientEnv } from '../env/client-schema.ts';
 import { EnvError, formatEnvIssues, parseEnv } from './env-schema.ts';
-
-function envErrorOf(parse: () => unknown): EnvError {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof EnvError) return error;
-    throw error;
-  }
-  throw new Error('expected an EnvError');
-}
 
 describe('parseEnv', () => {
   const schema = z.object({ PORT: z.coerce.number().int('must be a whole number'), NAME: z.string().min(2) });

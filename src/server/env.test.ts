@@ -1,19 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EnvError } from '../lib/env-schema.ts';
+import { envErrorOf } from '@/test/env-error';
+import { type EnvError } from '../lib/env-schema.ts';
 import { parseServerEnv } from './env.ts';
 
 const productionSecret = 'x'.repeat(32);
-
-/** The EnvError `parse` throws; fails the test when it does not throw one. */
-function envErrorOf(parse: () => unknown): EnvError {
-  try {
-    parse();
-  } catch (error) {
-    if (error instanceof EnvError) return error;
-    throw error;
-  }
-  throw new Error('expected an EnvError');
-}
 
 const problemLines = (error: EnvError) => error.message.split('\n').filter((line) => line.startsWith('  - '));
 

@@ -1,15 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '@/test/i18n';
+import { renderRouter } from '@/test/render';
 import { RouteErrorPage } from './route-error-page';
 
 function renderFailingRoute(load: () => Promise<string>) {
@@ -27,13 +19,7 @@ function renderFailingRoute(load: () => Promise<string>) {
     history: createMemoryHistory({ initialEntries: ['/'] }),
     defaultErrorComponent: RouteErrorPage,
   });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={createTestI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 describe('RouteErrorPage', () => {

@@ -1,15 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '@/test/i18n';
+import { renderRouter } from '@/test/render';
 import { authKeys } from '../queries';
 import type { AuthConfig, SessionInfo } from '../schema';
 import { VerifyPage } from './verify-page';
@@ -70,13 +63,7 @@ function renderVerify(redirect = '', overrides: Partial<AuthConfig> = {}) {
     routeTree: rootRoute.addChildren([verifyRoute, landing]),
     history: createMemoryHistory({ initialEntries: ['/login/verify'] }),
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={createTestI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router, queryClient);
 }
 
 const codeField = () => screen.getByRole('textbox', { name: 'Code' }) as HTMLInputElement;
