@@ -212,3 +212,30 @@ test('asking for too many codes shows when to try again, keeping the address typ
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('user@user.com');
   await expectAccessible(page);
 });
+
+test('onboarding and the 403 page are accessible in Arabic', async ({ page, visit }) => {
+  const email = `arabic-${Date.now()}@example.com`;
+  await visit('/login?lng=ar', { axe: false });
+  const since = Date.now();
+  await page.getByRole('textbox').first().fill(email);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+  await waitForHydration(page);
+  await page
+    .getByRole('textbox')
+    .first()
+    .pressSequentially(await waitForCode(email, since));
+  await expect(page.getByRole('heading', { level: 1, name: 'مرحبًا' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectAccessible(page);
+
+  const response = await page.goto('/manager/dashboard');
+  expect(response?.status()).toBe(403);
+  await waitForHydration(page);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'ليس لديك صلاحية الوصول إلى هذه الصفحة' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
