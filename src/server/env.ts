@@ -64,6 +64,8 @@ const zServerEnv = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_NAME: z.string().max(40).default('OpenID'),
+    // Set by `pnpm dev` to the local mail catcher's web inbox, which the login hint links to.
+    DEV_INBOX_URL: z.url({ error: 'must be a valid URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.BETTER_AUTH_SECRET), {
@@ -114,6 +116,7 @@ export const serverEnvExamples = {
   GOOGLE_CLIENT_SECRET: '…',
   OIDC_ISSUER: 'https://id.example.com',
   OIDC_NAME: 'Company SSO',
+  DEV_INBOX_URL: 'http://localhost:1080',
   LOG_LEVEL: 'info',
 };
 

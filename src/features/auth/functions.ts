@@ -40,7 +40,7 @@ export const $getAuthConfig = createServerFn({ method: 'GET' }).handler(async ()
     signUpEnabled: env.AUTH_SIGN_UP === 'true' && !demo,
     demo,
     development: env.NODE_ENV === 'development',
-    devInboxUrl: env.NODE_ENV === 'development' ? (process.env.DEV_INBOX_URL ?? null) : null,
+    devInboxUrl: env.NODE_ENV === 'development' ? (env.DEV_INBOX_URL ?? null) : null,
     providers,
   };
 });
