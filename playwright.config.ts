@@ -45,10 +45,15 @@ export default defineConfig({
 });
 
 /** One production server on `serverPort` over its own PGlite folder (one process per folder). */
-function server(serverPort: number, pgliteDir: string, extraEnv: Record<string, string>) {
+function server(
+  serverPort: number,
+  pgliteDir: string,
+  extraEnv: Record<string, string>,
+  nodeArgs: string[] = [],
+) {
   const origin = `http://127.0.0.1:${serverPort}`;
   return {
-    command: 'node_modules/.bin/node .output/server/index.mjs',
+    command: ['node_modules/.bin/node', ...nodeArgs, '.output/server/index.mjs'].join(' '),
     url: `${origin}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
@@ -75,9 +80,15 @@ function server(serverPort: number, pgliteDir: string, extraEnv: Record<string, 
   };
 }
 
-/** The same app with sign-up turned off, when scripts/e2e.ts prepared a database for it. */
+/**
+ * The same app with sign-up turned off, when scripts/e2e.ts prepared a database for it. Its clock can
+ * be moved forward by the tests (e2e/support/shifted-clock.ts), so codes expire without waiting.
+ */
 function closedServer() {
   const closedPort = Number(process.env.E2E_CLOSED_PORT ?? 0);
   const dir = process.env.E2E_CLOSED_PGLITE_DIR;
-  return closedPort && dir ? [server(closedPort, dir, { AUTH_SIGN_UP: 'false' })] : [];
+  const clock = process.env.E2E_CLOCK_FILE;
+  if (!closedPort || !dir) return [];
+  const preload = clock ? ['--import', './e2e/support/shifted-clock.ts'] : [];
+  return [server(closedPort, dir, { AUTH_SIGN_UP: 'false' }, preload)];
 }

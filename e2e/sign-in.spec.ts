@@ -1,8 +1,9 @@
 // Passwordless sign-in end to end: e-mail → code from the real SMTP catcher → the area of the role,
 // onboarding for a new address, the redirect parameter, the 403 page, sign-out behind a confirmation.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { mimePart, subjectOf, waitForCode, waitForMail } from './support/mail';
+import { advanceServerClock } from './support/server-clock';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -15,6 +16,13 @@ async function requestCode(page: Page, email: string): Promise<string> {
   await waitForHydration(page);
   await expect(page.getByText(email.trim().toLowerCase())).toBeVisible();
   return waitForCode(email.trim().toLowerCase(), since);
+}
+
+/** The sign-up-off server: its own database, counters and (movable) clock. */
+function closedOrigin(): string {
+  const closedPort = process.env.E2E_CLOSED_PORT;
+  expect(closedPort, 'the sign-up-disabled server is started by scripts/e2e.ts (pnpm test:e2e)').toBeTruthy();
+  return `http://127.0.0.1:${closedPort}`;
 }
 
 /** Types the code; the sixth digit submits it. */
@@ -128,9 +136,7 @@ test('the login error page explains each case', async ({ page, visit }) => {
 });
 
 test('with sign-up off the screens use the login wording', async ({ page }) => {
-  const closedPort = process.env.E2E_CLOSED_PORT;
-  expect(closedPort, 'the sign-up-disabled server is started by scripts/e2e.ts (pnpm test:e2e)').toBeTruthy();
-  await page.goto(`http://127.0.0.1:${closedPort}/login`);
+  await page.goto(`${closedOrigin()}/login`);
   await waitForHydration(page);
   await expect(page.getByRole('button', { name: 'Login with email' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login with Loopback ID' })).toBeVisible();
@@ -192,9 +198,7 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
 
 test('asking for too many codes shows when to try again, keeping the address typed', async ({ page }) => {
   // On the sign-up-off server: its own counters, so the other journeys' code requests do not add up.
-  const closedPort = process.env.E2E_CLOSED_PORT;
-  expect(closedPort, 'the sign-up-disabled server is started by scripts/e2e.ts (pnpm test:e2e)').toBeTruthy();
-  const login = `http://127.0.0.1:${closedPort}/login`;
+  const login = `${closedOrigin()}/login`;
   // Five codes an hour per address: the sixth request is refused.
   for (let i = 0; i < 5; i++) {
     await page.goto(login);
@@ -238,4 +242,75 @@ test('onboarding and the 403 page are accessible in Arabic', async ({ page, visi
     page.getByRole('heading', { level: 1, name: 'ليس لديك صلاحية الوصول إلى هذه الصفحة' }),
   ).toBeVisible();
   await expectAccessible(page);
+});
+
+/** Requests a code on the closed server's /login (already open) and returns it from the inbox. */
+async function requestLoginCode(page: Page, email: string): Promise<string> {
+  const since = Date.now();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Login with email' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+  await waitForHydration(page);
+  return waitForCode(email, since);
+}
+
+test('a code used after its lifetime is refused with a request for a new one', async ({ page }) => {
+  const origin = closedOrigin();
+  await page.goto(`${origin}/login`);
+  await waitForHydration(page);
+  const code = await requestLoginCode(page, 'admin@admin.com');
+  // Past the 5-minute lifetime on the server's clock.
+  await advanceServerClock(6 * 60_000);
+  await typeCode(page, code);
+  await expect(page.getByText('The code has expired, request a new one')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  expect(pathOf(page)).toBe('/login/verify');
+});
+
+/** An admin's API session on `origin`, signed in with a code from the inbox. */
+async function adminApi(request: APIRequestContext, origin: string): Promise<APIRequestContext> {
+  const headers = { origin };
+  const since = Date.now();
+  const email = 'admin@admin.com';
+  const send = await request.post(`${origin}/api/auth/email-otp/send-verification-otp`, {
+    headers,
+    data: { email, type: 'sign-in' },
+  });
+  expect(send.status()).toBe(200);
+  const signIn = await request.post(`${origin}/api/auth/sign-in/email-otp`, {
+    headers,
+    data: { email, otp: await waitForCode(email, since) },
+  });
+  expect(signIn.status()).toBe(200);
+  return request;
+}
+
+test('a banned user is told until when the ban lasts', async ({ page, request }) => {
+  const origin = closedOrigin();
+  const admin = await adminApi(request, origin);
+  const listed = await admin.get(`${origin}/api/auth/admin/list-users`, {
+    headers: { origin },
+    params: { searchValue: '@example.com', searchField: 'email', limit: 1 },
+  });
+  expect(listed.status()).toBe(200);
+  const { users } = (await listed.json()) as { users: { id: string; email: string }[] };
+  const target = users[0];
+  expect(target, 'the seed has users at example.com').toBeTruthy();
+  const banned = await admin.post(`${origin}/api/auth/admin/ban-user`, {
+    headers: { origin },
+    data: { userId: target?.id, banReason: 'e2e', banExpiresIn: 3 * 86_400 },
+  });
+  expect(banned.status()).toBe(200);
+  const { user } = (await banned.json()) as { user: { banExpires: string } };
+  const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(user.banExpires),
+  );
+
+  await page.goto(`${origin}/login`);
+  await waitForHydration(page);
+  await typeCode(page, await requestLoginCode(page, target?.email ?? ''));
+  await expect(page.getByText(`You have been banned from this application until ${until}`)).toBeVisible();
+  await expectAccessible(page);
+  expect(pathOf(page)).toBe('/login/verify');
 });

@@ -2,7 +2,7 @@
 // seeded PGlite folder that is removed afterwards. Extra arguments go to `playwright test`.
 // E2E_BUILD=1 rebuilds even when `.output` exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,9 @@ const closedPort = await freePort();
 tempDir = mkdtempSync(join(tmpdir(), 'starter-e2e-'));
 const pgliteDir = join(tempDir, 'pglite');
 const closedPgliteDir = join(tempDir, 'pglite-closed');
+// The sign-up-off server's clock offset in milliseconds, moved forward by tests (e2e/support/server-clock.ts).
+const clockFile = join(tempDir, 'clock-offset');
+writeFileSync(clockFile, '0');
 
 // Real SMTP and a real OpenID Connect provider on loopback, living as long as this process.
 const smtp = await startSmtpCatcher();
@@ -69,6 +72,7 @@ const env: NodeJS.ProcessEnv = {
   E2E_PORT: String(port),
   E2E_CLOSED_PORT: String(closedPort),
   E2E_CLOSED_PGLITE_DIR: closedPgliteDir,
+  E2E_CLOCK_FILE: clockFile,
   E2E_MAIL_API: mailApi.url,
   EMAIL_SERVER: smtp.url,
   OIDC_ISSUER: oidc.issuer,

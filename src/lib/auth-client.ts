@@ -38,7 +38,13 @@ function toAuthError(raw: Record<string, unknown>, retryAfter: number | undefine
   const error: AuthError = { status: typeof raw.status === 'number' ? raw.status : 0 };
   if (typeof raw.code === 'string') error.code = raw.code;
   if (typeof raw.message === 'string') error.message = raw.message;
-  if (typeof raw.banExpires === 'string') error.banExpires = raw.banExpires;
+  // better-auth's client parses ISO 8601 strings in answers into Dates, so the field arrives as a Date.
+  const banExpires = raw.banExpires;
+  if (banExpires instanceof Date && !Number.isNaN(banExpires.getTime())) {
+    error.banExpires = banExpires.toISOString();
+  } else if (typeof banExpires === 'string') {
+    error.banExpires = banExpires;
+  }
   if (retryAfter !== undefined) error.retryAfter = retryAfter;
   return error;
 }

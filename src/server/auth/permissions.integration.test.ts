@@ -236,6 +236,29 @@ describe('impersonation and admin routes over HTTP', () => {
     expect(list.body?.users).toBeUndefined();
   });
 
+  it("ends a user's sessions at once when an admin bans them", async () => {
+    const bannedCookie = await signInAs(t, ids.plain);
+    expect((await t.getSession(bannedCookie)).body?.user).toMatchObject({ id: ids.plain });
+
+    const banned = await t.request(
+      'POST',
+      '/admin/ban-user',
+      { userId: ids.plain, banReason: 'test', banExpiresIn: 3_600 },
+      { cookie: adminCookie },
+    );
+    expect(banned.status, banned.text).toBe(200);
+    expect(await t.db.select().from(session).where(eq(session.userId, ids.plain))).toHaveLength(0);
+    expect((await t.getSession(bannedCookie)).body).toBeNull();
+
+    const unbanned = await t.request(
+      'POST',
+      '/admin/unban-user',
+      { userId: ids.plain },
+      { cookie: adminCookie },
+    );
+    expect(unbanned.status, unbanned.text).toBe(200);
+  });
+
   it('refuses both routes without a session', async () => {
     const impersonate = await t.request('POST', '/admin/impersonate-user', { userId: ids.plain });
     expect(impersonate.status).toBe(401);
