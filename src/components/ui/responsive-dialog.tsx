@@ -1,0 +1,84 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactElement, ReactNode } from 'react';
+import { Drawer } from 'vaul';
+import { appConfig } from '~/app.config';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/lib/utils';
+
+export type ResponsiveDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** The element that opens the dialog; optional when `open` is driven from elsewhere (URL, state). */
+  trigger?: ReactElement;
+  children?: ReactNode;
+  className?: string;
+};
+
+const overlayClass = 'fixed inset-0 z-50 bg-black/50';
+
+/**
+ * The one dialog of the product: a centred Radix dialog from 640 px up, a vaul bottom drawer below.
+ * Both trap focus, close on Escape and give focus back to the trigger.
+ */
+export function ResponsiveDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  trigger,
+  children,
+  className,
+}: ResponsiveDialogProps) {
+  const wide = useMediaQuery(`(min-width: ${appConfig.breakpoints.dialog}px)`);
+  // Without a description Radix warns unless aria-describedby is explicitly empty.
+  const describedBy = description ? {} : { 'aria-describedby': undefined };
+
+  if (wide) {
+    return (
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
+        <Dialog.Portal>
+          <Dialog.Overlay className={overlayClass} />
+          <Dialog.Content
+            className={cn(
+              'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg',
+              className,
+            )}
+            {...describedBy}
+          >
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            {description ? (
+              <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+            ) : null}
+            {children}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    );
+  }
+
+  return (
+    <Drawer.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <Drawer.Trigger asChild>{trigger}</Drawer.Trigger> : null}
+      <Drawer.Portal>
+        <Drawer.Overlay className={overlayClass} />
+        <Drawer.Content
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 grid max-h-[90dvh] gap-4 overflow-y-auto rounded-t-lg border-t bg-background px-4 pt-3 pb-[max(1.5rem,env(safe-area-inset-bottom))]',
+            className,
+          )}
+          {...describedBy}
+        >
+          <div className="mx-auto h-1.5 w-12 rounded-full bg-muted" aria-hidden />
+          <Drawer.Title className="text-lg font-semibold">{title}</Drawer.Title>
+          {description ? (
+            <Drawer.Description className="text-sm text-muted-foreground">{description}</Drawer.Description>
+          ) : null}
+          {children}
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}
