@@ -12,7 +12,7 @@ export function newEmail(label: string): string {
 /**
  * Signs `page`'s browser context in as `email` through the real auth endpoints (code from the SMTP
  * catcher), then, for a new account, completes onboarding with `name` in the UI. Each call presents
- * a distinct client address (the server trusts `X-Forwarded-For`, as behind a proxy), so the suite's
+ * a distinct client address (the e2e servers run with TRUST_PROXY=true, as behind a proxy), so the suite's
  * many sign-ins stay under the per-IP code limit that protects real users.
  */
 export async function signIn(
@@ -21,7 +21,10 @@ export async function signIn(
   options: { name?: string; origin?: string } = {},
 ): Promise<void> {
   const origin = options.origin ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
-  const headers = { origin, 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+  const headers = {
+    origin,
+    'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  };
   const since = Date.now();
   const sent = await page.request.post(`${origin}/api/auth/email-otp/send-verification-otp`, {
     headers,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, errorCodeOf } from './errors.ts';
+import { AppError, errorCodeOf, shouldRetryQuery } from './errors.ts';
 
 describe('AppError', () => {
   it('carries code and field in its message', () => {
@@ -37,5 +37,19 @@ describe('errorCodeOf', () => {
 
   it.each([null, undefined, 'CONFLICT', 42, {}])('maps the non-error %o to UNKNOWN_ERROR', (value) => {
     expect(errorCodeOf(value)).toEqual({ code: 'UNKNOWN_ERROR' });
+  });
+});
+
+describe('shouldRetryQuery', () => {
+  it('retries network-like failures up to three times', () => {
+    expect(shouldRetryQuery(0, new Error('fetch failed'))).toBe(true);
+    expect(shouldRetryQuery(2, new AppError('SERVICE_UNAVAILABLE'))).toBe(true);
+    expect(shouldRetryQuery(3, new Error('fetch failed'))).toBe(false);
+  });
+
+  it('never retries an answer that cannot change', () => {
+    for (const code of ['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED', 'BAD_REQUEST', 'DEMO_MODE']) {
+      expect(shouldRetryQuery(0, new AppError(code))).toBe(false);
+    }
   });
 });

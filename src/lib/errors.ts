@@ -23,3 +23,20 @@ export function errorCodeOf(error: unknown): { code: string; field?: string } {
   if (!match?.[1]) return { code: 'UNKNOWN_ERROR' };
   return match[2] ? { code: match[1], field: match[2] } : { code: match[1] };
 }
+
+/** Answers that a retry cannot change: the caller's input or rights are wrong, not the network. */
+const FINAL_CODES = new Set(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED', 'BAD_REQUEST', 'DEMO_MODE']);
+
+/** Query retry policy: the library's 3 retries for failures that may pass, none for a final answer. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 3 && !FINAL_CODES.has(errorCodeOf(error).code);
+}
+
+/**
+ * A refusal of the read-only demo, from a server function (`DEMO_MODE` message) or an auth call (`code`
+ * field). The demo dialog explains it, so a caller shows no error message or toast of its own for it.
+ */
+export function isDemoRefusal(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return code === 'DEMO_MODE' || errorCodeOf(error).code === 'DEMO_MODE';
+}

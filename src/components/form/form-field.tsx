@@ -16,7 +16,7 @@ export type FieldControlProps = {
   'aria-describedby': string | undefined;
 };
 
-type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = {
+export type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = {
   control: Control<TValues>;
   name: TName;
   label: ReactNode;
@@ -26,7 +26,12 @@ type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues
   /** Visually hide the label (it stays the accessible name). */
   hideLabel?: boolean;
   className?: string;
-  children: (field: ControllerRenderProps<TValues, TName>, control: FieldControlProps) => ReactNode;
+  /** `label.id` lets a control that is not labelable by `htmlFor` alone (a date button) name itself. */
+  children: (
+    field: ControllerRenderProps<TValues, TName>,
+    control: FieldControlProps,
+    label: { id: string },
+  ) => ReactNode;
 };
 
 /**
@@ -48,6 +53,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
+  const labelId = `${id}-label`;
   const message = fieldState.error?.message;
   const describedBy = [description ? descriptionId : null, message ? errorId : null]
     .filter(Boolean)
@@ -55,14 +61,14 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
 
   return (
     <div className={cn('grid gap-2', className)}>
-      <label htmlFor={id} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
+      <label id={labelId} htmlFor={id} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
         {label}
       </label>
-      {children(field, {
-        id,
-        'aria-invalid': Boolean(message),
-        'aria-describedby': describedBy || undefined,
-      })}
+      {children(
+        field,
+        { id, 'aria-invalid': Boolean(message), 'aria-describedby': describedBy || undefined },
+        { id: labelId },
+      )}
       {description ? (
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
+import { cn } from '@/lib/utils';
 import { LanguageSelect, ThemeSelect } from '@/features/preferences/components/preference-selects';
 
 /** Top bar shared by every area: product name, an optional navigation, language, theme and account. */
@@ -9,9 +10,12 @@ export function SiteHeader({
   home = '/',
   nav,
   account,
+  className,
 }: {
   home?: string;
+  /** The area's navigation (it takes the free width); a spacer when absent. */
   nav?: ReactNode;
+  className?: string | undefined;
   /** Signed-in controls (Sign Out), after the preferences. */
   account?: ReactNode;
 }) {
@@ -24,19 +28,13 @@ export function SiteHeader({
       >
         {t('actions.skipToContent')}
       </a>
-      <header className="border-b">
+      <header className={cn('border-b', className)}>
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-4 px-4 sm:px-6">
           <Link to={home} className="flex items-center gap-2 font-semibold">
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <span className="max-sm:sr-only">{appConfig.name}</span>
           </Link>
-          {nav ? (
-            <nav aria-label={t('nav.label')} className="hidden flex-1 items-center gap-1 md:flex">
-              {nav}
-            </nav>
-          ) : (
-            <div className="flex-1" />
-          )}
+          {nav ?? <div className="flex-1" />}
           {/* ms-auto: the navigation (the spacer) is hidden on small screens. */}
           <div className="ms-auto flex min-w-0 items-center gap-2">
             <LanguageSelect />

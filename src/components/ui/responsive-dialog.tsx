@@ -60,7 +60,9 @@ export function ResponsiveDialog({
   }
 
   return (
-    <Drawer.Root open={open} onOpenChange={onOpenChange}>
+    // vaul leaves focus on the trigger by default (so a phone keyboard does not pop up); a modal must take
+    // focus, or keyboard and screen-reader users stay on a control now hidden behind it.
+    <Drawer.Root open={open} onOpenChange={onOpenChange} autoFocus>
       {trigger ? <Drawer.Trigger asChild>{trigger}</Drawer.Trigger> : null}
       <Drawer.Portal>
         <Drawer.Overlay className={overlayClass} />

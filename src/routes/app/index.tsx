@@ -1,15 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { HomePage } from '@/features/home/components/home-page';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/app/')({
   head: pageTitle('pages.home'),
-  component: AppScreen,
+  component: HomePage,
 });
-
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
-function AppScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.home')} />;
-}

@@ -1,5 +1,7 @@
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { FolderGit2, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { NavItem } from '@/components/layout/area-nav';
 import { AreaLayout } from '@/features/auth/components/area-layout';
 import { requireArea } from '@/features/auth/guards';
 
@@ -8,40 +10,15 @@ export const Route = createFileRoute('/app')({
   component: AppLayout,
 });
 
-const navClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground';
-const activeClass = 'bg-muted text-foreground';
-
 function AppLayout() {
   const { t } = useTranslation();
-  const nav = (
-    <>
-      <Link
-        to="/app"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-        activeOptions={{ exact: true }}
-      >
-        {t('nav.home')}
-      </Link>
-      <Link
-        to="/app/repositories"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-      >
-        {t('nav.repositories')}
-      </Link>
-      <Link
-        to="/app/account"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-      >
-        {t('nav.account')}
-      </Link>
-    </>
-  );
+  const items: NavItem[] = [
+    { to: '/app', label: t('nav.home'), icon: House, exact: true },
+    { to: '/app/repositories', label: t('nav.repositories'), icon: FolderGit2 },
+    { to: '/app/account', label: t('nav.account'), icon: UserRound },
+  ];
   return (
-    <AreaLayout home="/app" nav={nav}>
+    <AreaLayout home="/app" items={items}>
       <Outlet />
     </AreaLayout>
   );

@@ -1,5 +1,7 @@
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { FolderGit2, LayoutDashboard, UserRound, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { NavItem } from '@/components/layout/area-nav';
 import { AreaLayout } from '@/features/auth/components/area-layout';
 import { requireArea } from '@/features/auth/guards';
 
@@ -8,46 +10,16 @@ export const Route = createFileRoute('/manager')({
   component: ManagerLayout,
 });
 
-const navClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground';
-const activeClass = 'bg-muted text-foreground';
-
 function ManagerLayout() {
   const { t } = useTranslation();
-  const nav = (
-    <>
-      <Link
-        to="/manager/dashboard"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-      >
-        {t('nav.dashboard')}
-      </Link>
-      <Link
-        to="/manager/repositories"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-      >
-        {t('nav.repositories')}
-      </Link>
-      <Link
-        to="/manager/users"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-      >
-        {t('nav.users')}
-      </Link>
-      <Link
-        to="/manager/account"
-        className={navClass}
-        activeProps={{ 'aria-current': 'page', className: activeClass }}
-      >
-        {t('nav.account')}
-      </Link>
-    </>
-  );
+  const items: NavItem[] = [
+    { to: '/manager/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
+    { to: '/manager/repositories', label: t('nav.repositories'), icon: FolderGit2 },
+    { to: '/manager/users', label: t('nav.users'), icon: Users },
+    { to: '/manager/account', label: t('nav.account'), icon: UserRound },
+  ];
   return (
-    <AreaLayout home="/manager/dashboard" nav={nav}>
+    <AreaLayout home="/manager/dashboard" items={items}>
       <Outlet />
     </AreaLayout>
   );

@@ -1,0 +1,119 @@
+import {
+  createBrowserHistory,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Link,
+  Outlet,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderRouter } from '@/test/render';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+
+function EditPage() {
+  const form = useForm({ defaultValues: { name: '' } });
+  return (
+    <form>
+      <h1>New user</h1>
+      <input aria-label="Name" {...form.register('name')} />
+      <UnsavedChangesGuard when={form.formState.isDirty} />
+    </form>
+  );
+}
+
+let history: RouterHistory | undefined;
+
+function renderEditPage(
+  makeHistory: () => RouterHistory = () => createMemoryHistory({ initialEntries: ['/manager/users/new'] }),
+) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <Link to="/manager/users">Users</Link>
+        <Outlet />
+      </>
+    ),
+  });
+  const edit = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/manager/users/new',
+    component: EditPage,
+  });
+  const users = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/manager/users',
+    component: () => <h1>User list</h1>,
+  });
+  history = makeHistory();
+  const router = createRouter({ routeTree: rootRoute.addChildren([edit, users]), history });
+  renderRouter(router);
+  return router;
+}
+
+async function typeName(value: string) {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value } });
+}
+
+function stubWidth(wide: boolean) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: wide,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }) as unknown as MediaQueryList;
+}
+
+describe('UnsavedChangesGuard', () => {
+  beforeEach(() => stubWidth(true));
+  afterEach(() => history?.destroy());
+
+  it('asks before leaving a dirty form; Stay keeps the page and the typed text', async () => {
+    const router = renderEditPage();
+    await typeName('draft');
+    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('Your changes on this page will be lost.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/manager/users/new');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('draft');
+  });
+
+  it('Leave goes on to the link', async () => {
+    const router = renderEditPage();
+    await typeName('draft');
+    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'User list' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/manager/users');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lets a clean form go without asking', async () => {
+    renderEditPage();
+    await screen.findByRole('textbox', { name: 'Name' });
+    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    expect(await screen.findByRole('heading', { name: 'User list' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks the browser to confirm closing the tab only while dirty', async () => {
+    window.history.replaceState(null, '', '/manager/users/new');
+    renderEditPage(() => createBrowserHistory());
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(unload()).toBe(false);
+    await typeName('draft');
+    await waitFor(() => expect(unload()).toBe(true));
+  });
+});

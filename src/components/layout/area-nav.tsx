@@ -1,0 +1,62 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** One destination of an area's navigation; the same list feeds the top nav and the tab bar. */
+export type NavItem = {
+  to: NonNullable<LinkProps['to']>;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (an area's home), not on the pages below it. */
+  exact?: boolean;
+};
+
+/** Desktop navigation in the header, from 768 px up. */
+export function TopNav({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 items-center gap-1 md:flex">
+      {items.map((item) => (
+        <Link
+          key={item.to}
+          to={item.to}
+          className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+          activeProps={{ 'aria-current': 'page', className: 'bg-muted text-foreground' }}
+          activeOptions={{ exact: item.exact ?? false }}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * Phone navigation: a tab bar fixed to the bottom, below 768 px. Its padding grows by the device's
+ * safe area (the home indicator), which `viewport-fit=cover` exposes.
+ */
+export function TabBar({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t('nav.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto flex max-w-md">
+        {items.map((item) => (
+          <li key={item.to} className="min-w-0 flex-1">
+            <Link
+              to={item.to}
+              className="flex h-16 flex-col items-center justify-center gap-1 px-1 text-xs font-medium text-muted-foreground hover:text-foreground"
+              activeProps={{ 'aria-current': 'page', className: 'text-primary' }}
+              activeOptions={{ exact: item.exact ?? false }}
+            >
+              <item.icon aria-hidden="true" className="size-5 shrink-0" />
+              <span className="max-w-full truncate">{item.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider, useInfiniteQuery } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListPage } from '@/lib/list';
+import { createTestI18n } from '@/test/i18n';
+import { DataList } from './data-list';
+
+type Row = { id: string; name: string };
+
+/** A list source over `rows`, served in pages of `size` like the server's keyset endpoints. */
+function source(rows: Row[], size = 20) {
+  return async (cursor: string | undefined): Promise<ListPage<Row>> => {
+    const start = cursor ? Number(cursor) : 0;
+    const end = start + size;
+    return {
+      items: rows.slice(start, end),
+      nextCursor: end < rows.length ? String(end) : null,
+      total: rows.length,
+    };
+  };
+}
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, name: `Row ${i + 1}` }));
+
+function List({
+  fetchPage,
+  searchTerm,
+  onClearSearch,
+}: {
+  fetchPage: (cursor: string | undefined) => Promise<ListPage<Row>>;
+  searchTerm?: string;
+  onClearSearch?: () => void;
+}) {
+  const query = useInfiniteQuery({
+    queryKey: ['rows', searchTerm],
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: false,
+  });
+  return (
+    <DataList
+      query={query}
+      label="Rows"
+      getKey={(row) => row.id}
+      renderItem={(row) => <span>{row.name}</span>}
+      searchTerm={searchTerm}
+      onClearSearch={onClearSearch}
+    />
+  );
+}
+
+function renderList(props: Parameters<typeof List>[0]) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={createTestI18n()}>
+        <List {...props} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('DataList', () => {
+  it('shows skeletons while loading, then the rows and how many of the total are shown', async () => {
+    const { container } = renderList({ fetchPage: source(rows(45)) });
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    const list = await screen.findByRole('list', { name: 'Rows' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getAllByText('Showing 20 of 45').length).toBeGreaterThan(0);
+  });
+
+  it('loads more pages until the end, then offers no more', async () => {
+    renderList({ fetchPage: source(rows(45)) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect((await screen.findAllByText('Showing 40 of 45')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findAllByText('Showing 45 of 45')).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('listitem')).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('shows "Something went wrong" with Retry, and Retry loads the rows', async () => {
+    const fetchPage = vi
+      .fn<(cursor: string | undefined) => Promise<ListPage<Row>>>()
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+      .mockImplementation(source(rows(3)));
+    renderList({ fetchPage });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getAllByText('Something went wrong').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/ECONNREFUSED/)).toBeNull();
+    fireEvent.click(retry);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('says "No Data" when there is nothing at all', async () => {
+    renderList({ fetchPage: source([]) });
+    expect((await screen.findAllByText('No Data')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('says there are no results for the term, and Clear clears the search', async () => {
+    const onClearSearch = vi.fn();
+    renderList({ fetchPage: source([]), searchTerm: 'zzz', onClearSearch });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('status').textContent).toBe('No results for "zzz"');
+    expect(onClearSearch).toHaveBeenCalledOnce();
+  });
+
+  it('announces how many results the term found, with a Clear action', async () => {
+    const onClearSearch = vi.fn();
+    renderList({ fetchPage: source(rows(3)), searchTerm: 'row', onClearSearch });
+    await screen.findAllByRole('listitem');
+    expect(screen.getByRole('status').textContent).toBe('3 results for "row"');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onClearSearch).toHaveBeenCalledOnce();
+  });
+});

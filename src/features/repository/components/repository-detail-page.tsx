@@ -1,0 +1,61 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { TopBar } from '@/components/layout/top-bar';
+import { repositoryQueries } from '../queries';
+import { safeExternalUrl } from '../schema';
+
+/** One repository: its description, its link (clickable only when it is http or https) and its dates. */
+export function RepositoryDetailPage({ id }: { id: string }) {
+  const { t, i18n } = useTranslation('repository');
+  const { data: repository } = useSuspenseQuery(repositoryQueries.detail(id));
+  const url = safeExternalUrl(repository.link);
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
+      <TopBar title={repository.name} backTo="/app/repositories" />
+      <div className="flex flex-col gap-6 px-4 py-6 sm:px-6">
+        <section aria-labelledby="repository-description" className="flex flex-col gap-2">
+          <h2 id="repository-description" className="text-sm font-medium text-muted-foreground">
+            {t('detail.description')}
+          </h2>
+          <p className="whitespace-pre-line break-words">{repository.description || t('noDescription')}</p>
+        </section>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <div className="flex min-w-0 flex-col gap-1">
+            <dt className="text-sm font-medium text-muted-foreground">{t('detail.link')}</dt>
+            <dd dir="ltr" className="min-w-0 break-all text-start">
+              {url ? (
+                <a
+                  href={url.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                >
+                  {repository.link}
+                  <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="sr-only">{t('detail.opensInNewTab')}</span>
+                </a>
+              ) : (
+                repository.link
+              )}
+            </dd>
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm font-medium text-muted-foreground">{t('detail.created')}</dt>
+            <dd>
+              <time dateTime={repository.createdAt}>{formatDate(repository.createdAt)}</time>
+            </dd>
+          </div>
+          <div className="flex flex-col gap-1">
+            <dt className="text-sm font-medium text-muted-foreground">{t('detail.updated')}</dt>
+            <dd>
+              <time dateTime={repository.updatedAt}>{formatDate(repository.updatedAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,99 @@
+import { desc, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/server/db/client';
+import { repository } from '@/server/db/schema/index';
+import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { findRepositoryById, listRepositories } from './data.server';
+
+let testDb: TestDatabase;
+let db: Database;
+
+// 45 rows: groups share one timestamp exactly, and rows 1 µs apart share a millisecond, so the keyset
+// must break ties by id and keep microseconds.
+const total = 45;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.handle.db;
+  await db.execute(sql`
+    insert into ${repository} (name, link, description, created_at, updated_at)
+    select 'repo-' || lpad(i::text, 2, '0'), 'https://example.com/' || i, repeat('x', 300),
+           timestamptz '2026-01-01 00:00:00+00' + (i / 5) * interval '1 second' + (i % 3) * interval '1 microsecond',
+           now()
+    from generate_series(1, ${total}) as i`);
+  await db.insert(repository).values([
+    { name: 'Alpha_Beta', link: 'https://a.example', description: null },
+    { name: 'alphaXbeta', link: 'https://b.example', description: 'short' },
+    { name: '50% off', link: 'https://c.example' },
+    { name: '500 off', link: 'https://d.example' },
+  ]);
+});
+afterAll(() => testDb?.cleanup());
+
+async function walk(searchTerm: string, limit: number) {
+  const pages = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listRepositories({ searchTerm, cursor, limit }, db);
+    pages.push(page);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
+
+describe('listRepositories', () => {
+  it('pages through every row once, newest first, with the total on each page', async () => {
+    const pages = await walk('repo-', 20);
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
+    expect(pages.map((p) => p.total)).toEqual([total, total, total]);
+    expect(pages.at(-1)?.nextCursor).toBeNull();
+    const names = pages.flatMap((p) => p.items.map((i) => i.name));
+    expect(new Set(names).size).toBe(total);
+
+    const expected = await db
+      .select({ name: repository.name })
+      .from(repository)
+      .where(like(repository.name, 'repo-%'))
+      .orderBy(desc(repository.createdAt), desc(repository.id));
+    expect(names).toEqual(expected.map((r) => r.name));
+  });
+
+  it('cuts descriptions to an excerpt', async () => {
+    const [first] = (await listRepositories({ searchTerm: 'repo-01', limit: 1 }, db)).items;
+    expect(first?.descriptionExcerpt).toHaveLength(160);
+  });
+
+  it('searches names case-insensitively, with % and _ matching only themselves', async () => {
+    const names = async (term: string) =>
+      (await listRepositories({ searchTerm: term, limit: 50 }, db)).items.map((i) => i.name).sort();
+    expect(await names('ALPHA')).toEqual(['Alpha_Beta', 'alphaXbeta']);
+    expect(await names('_')).toEqual(['Alpha_Beta']);
+    expect(await names('50%')).toEqual(['50% off']);
+    expect(await names('nothing like it')).toEqual([]);
+    expect((await listRepositories({ searchTerm: '%', limit: 50 }, db)).total).toBe(1);
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    await expect(listRepositories({ searchTerm: '', cursor: 'not-a-cursor', limit: 20 }, db)).rejects.toThrow(
+      'BAD_REQUEST:cursor',
+    );
+    const forged = Buffer.from(JSON.stringify(["1'); drop table repository; --", 'x'])).toString('base64url');
+    await expect(listRepositories({ searchTerm: '', cursor: forged, limit: 20 }, db)).rejects.toThrow(
+      'BAD_REQUEST:cursor',
+    );
+  });
+});
+
+describe('findRepositoryById', () => {
+  it('finds a repository with its dates as ISO strings', async () => {
+    const [listed] = (await listRepositories({ searchTerm: '50% off', limit: 1 }, db)).items;
+    const found = await findRepositoryById(listed?.id ?? '', db);
+    expect(found).toMatchObject({ name: '50% off', link: 'https://c.example', description: null });
+    expect(new Date(found?.createdAt ?? '').toISOString()).toBe(found?.createdAt);
+  });
+
+  it('returns null for an unknown id and for an id that is not a UUID', async () => {
+    expect(await findRepositoryById('00000000-0000-4000-8000-000000000000', db)).toBeNull();
+    expect(await findRepositoryById('../../etc/passwd', db)).toBeNull();
+  });
+});
