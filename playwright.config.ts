@@ -41,7 +41,7 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
     },
   ],
-  webServer: [server(port, process.env.PGLITE_DIR ?? '.data/pglite', {}), ...closedServer()],
+  webServer: [server(port, process.env.PGLITE_DIR ?? '.data/pglite', {}), ...closedServer(), ...demoServer()],
 });
 
 /** One production server on `serverPort` over its own PGlite folder (one process per folder). */
@@ -69,12 +69,17 @@ function server(
       // A fixed test-only value (40 characters); never used outside this suite.
       BETTER_AUTH_SECRET: 'e2e-only-secret-not-for-production-00000',
       BETTER_AUTH_URL: origin,
+      // The suite plays a proxy: e2e/support/session.ts gives each signed-in journey its own client
+      // address in X-Forwarded-For, so many sign-ins stay under the per-IP code limit.
+      TRUST_PROXY: 'true',
       // Real SMTP and OIDC servers started by scripts/e2e.ts (absent when Playwright runs alone).
       EMAIL_SERVER: process.env.EMAIL_SERVER ?? '',
       OIDC_ISSUER: process.env.OIDC_ISSUER ?? '',
       OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID ?? '',
       OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET ?? '',
       OIDC_NAME: process.env.OIDC_NAME ?? '',
+      // Read at run time: only the demo server below is a demo, whatever the build was made with.
+      VITE_IS_DEMO: 'false',
       ...extraEnv,
     },
   };
@@ -91,4 +96,15 @@ function closedServer() {
   if (!closedPort || !dir) return [];
   const preload = clock ? ['--import', './e2e/support/shifted-clock.ts'] : [];
   return [server(closedPort, dir, { AUTH_SIGN_UP: 'false' }, preload)];
+}
+
+/**
+ * The same build started as a read-only demo: the flag is read at run time (docs/decisions/008), so
+ * no second build is needed.
+ */
+function demoServer() {
+  const demoPort = Number(process.env.E2E_DEMO_PORT ?? 0);
+  const dir = process.env.E2E_DEMO_PGLITE_DIR;
+  if (!demoPort || !dir) return [];
+  return [server(demoPort, dir, { VITE_IS_DEMO: 'true' })];
 }

@@ -48,6 +48,8 @@ export function DataList<Item>({
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
+  // First-strong isolates keep a Latin term and its quotes in order inside an Arabic sentence.
+  const term = `\u2068${searchTerm}\u2069`;
 
   let body: ReactNode;
   let status: string;
@@ -66,7 +68,7 @@ export function DataList<Item>({
       </Notice>
     );
   } else if (items.length === 0) {
-    status = searchTerm ? t('dataList.noResults', { term: searchTerm }) : t('dataList.empty');
+    status = searchTerm ? t('dataList.noResults', { term }) : t('dataList.empty');
     body = (
       <Notice>
         <p>{status}</p>
@@ -79,7 +81,7 @@ export function DataList<Item>({
     );
   } else {
     status = searchTerm
-      ? t('dataList.results', { count: total, term: searchTerm })
+      ? t('dataList.results', { count: total, term })
       : t('dataList.showing', { shown: items.length, total });
     body = (
       <ul aria-label={label} className="divide-y rounded-lg border">
@@ -95,7 +97,7 @@ export function DataList<Item>({
     <div className="flex flex-col gap-3" aria-busy={query.isPending || query.isPlaceholderData}>
       {searchTerm && loaded ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p className="text-muted-foreground">{t('dataList.results', { count: total, term: searchTerm })}</p>
+          <p className="text-muted-foreground">{t('dataList.results', { count: total, term })}</p>
           {onClearSearch ? (
             <Button variant="ghost" size="sm" onClick={onClearSearch}>
               {t('dataList.clear')}

@@ -14,13 +14,19 @@ export function RepositoryDetailPage({ id }: { id: string }) {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
-      <TopBar title={repository.name} backTo="/app/repositories" />
+      <TopBar
+        title={<bdi>{repository.name}</bdi>}
+        backTo="/app/repositories"
+        className="md:static md:border-b-0 md:bg-transparent"
+      />
       <div className="flex flex-col gap-6 px-4 py-6 sm:px-6">
         <section aria-labelledby="repository-description" className="flex flex-col gap-2">
           <h2 id="repository-description" className="text-sm font-medium text-muted-foreground">
             {t('detail.description')}
           </h2>
-          <p className="whitespace-pre-line break-words">{repository.description || t('noDescription')}</p>
+          <p dir="auto" className="whitespace-pre-line break-words rtl:text-right">
+            {repository.description || t('noDescription')}
+          </p>
         </section>
         <dl className="grid gap-4 sm:grid-cols-3">
           <div className="flex min-w-0 flex-col gap-1">
@@ -31,10 +37,10 @@ export function RepositoryDetailPage({ id }: { id: string }) {
                   href={url.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                  className="text-primary underline-offset-4 hover:underline"
                 >
                   {repository.link}
-                  <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+                  <ExternalLink aria-hidden="true" className="ms-1 inline size-4 align-[-2px]" />
                   <span className="sr-only">{t('detail.opensInNewTab')}</span>
                 </a>
               ) : (

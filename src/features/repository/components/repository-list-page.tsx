@@ -46,12 +46,14 @@ function RepositoryRow({ repository }: { repository: RepositoryListItem }) {
       className="flex flex-col gap-1 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
     >
       <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3">
-        <span className="min-w-0 font-medium break-words">{repository.name}</span>
+        <span dir="auto" className="min-w-0 font-medium break-words">
+          {repository.name}
+        </span>
         <span dir="ltr" className="min-w-0 truncate text-sm text-muted-foreground">
           {host}
         </span>
       </span>
-      <span className="line-clamp-2 text-sm text-muted-foreground">
+      <span dir="auto" className="line-clamp-2 text-sm text-muted-foreground rtl:text-right">
         {repository.descriptionExcerpt || t('noDescription')}
       </span>
     </Link>
