@@ -21,7 +21,10 @@ test('home greets the user by name and leads into the app', { tag: '@mobile' }, 
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Grace Hopper' })).toBeVisible();
   // A plain user is not offered the manager area.
   await expect(page.getByRole('link', { name: /Manager area/ })).toHaveCount(0);
-  await page.getByRole('main').getByRole('link', { name: /Repositories/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Repositories/ })
+    .click();
   await expect(page).toHaveURL(/\/app\/repositories$/);
 });
 
@@ -89,26 +92,30 @@ test('repositories: Back leaves the list instead of replaying the search', async
   await expect(page).toHaveURL(/\/app$/);
 });
 
-test('repository detail: external link, dates, back to the list', { tag: '@mobile' }, async ({ page, visit }) => {
-  await visit('/app/repositories?searchTerm=vitest');
-  await page.getByRole('link', { name: /^vitest/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'vitest' })).toBeVisible();
-  await expect(page).toHaveTitle('vitest | Starter');
-  const link = page.getByRole('link', { name: /github\.com\/vitest-dev\/vitest/ });
-  await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  await expect(page.getByText('Created')).toBeVisible();
-  await expectAccessible(page);
+test(
+  'repository detail: external link, dates, back to the list',
+  { tag: '@mobile' },
+  async ({ page, visit }) => {
+    await visit('/app/repositories?searchTerm=vitest');
+    await page.getByRole('link', { name: /^vitest/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'vitest' })).toBeVisible();
+    await expect(page).toHaveTitle('vitest | Starter');
+    const link = page.getByRole('link', { name: /github\.com\/vitest-dev\/vitest/ });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByText('Created')).toBeVisible();
+    await expectAccessible(page);
 
-  const tabBar = page.getByRole('navigation', { name: 'Main' });
-  // On a phone the detail takes the whole screen: no tab bar, no header; on a desktop the header stays.
-  await expect(tabBar).toHaveCount(isMobile(page) ? 0 : 1);
-  if (isMobile(page)) await expect(tabBar).toBeHidden();
+    const tabBar = page.getByRole('navigation', { name: 'Main' });
+    // On a phone the detail takes the whole screen: no tab bar, no header; on a desktop the header stays.
+    await expect(tabBar).toHaveCount(isMobile(page) ? 0 : 1);
+    if (isMobile(page)) await expect(tabBar).toBeHidden();
 
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/app\/repositories\?searchTerm=vitest$/);
-  await expect(page.getByRole('list', { name: 'Repositories' }).getByRole('listitem')).toHaveCount(1);
-});
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/app\/repositories\?searchTerm=vitest$/);
+    await expect(page.getByRole('list', { name: 'Repositories' }).getByRole('listitem')).toHaveCount(1);
+  },
+);
 
 test('an unknown repository shows the 404 page', async ({ page, visit }) => {
   const response = await visit('/app/repositories/00000000-0000-4000-8000-000000000000');
