@@ -101,7 +101,7 @@ test('a new address is onboarded, then signs out after confirming', async ({ pag
   await expect(page.getByText('Name is required')).toBeVisible();
   await name.fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' })).toBeVisible();
   expect(pathOf(page)).toBe('/app');
 
   // Cancel keeps the session; Confirm ends it.
@@ -185,7 +185,7 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
     await signInAtProvider(page, 'user@user.com');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
   });
 
   test('denied consent lands on the access-denied page', async ({ page }) => {

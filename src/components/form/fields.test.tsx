@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { createServerI18n } from '@/lib/i18n/instance';
 import en from '~/public/locales/en/common.json';
 import { DateField, InputField, TextareaField } from './fields';
+import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 
 // The schema's messages are i18n keys, as in the product; the field must show their translation.
 const zForm = z.object({
@@ -66,13 +67,7 @@ function descriptionsOf(element: HTMLElement) {
 
 describe('form fields', () => {
   beforeEach(() => {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList;
+    stubViewport(DESKTOP_WIDTH);
   });
 
   it('an invalid submit shows translated errors wired to the controls and keeps what was typed', async () => {

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderRouter } from '@/test/render';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 
 function EditPage() {
   const form = useForm({ defaultValues: { name: '' } });
@@ -58,18 +59,8 @@ async function typeName(value: string) {
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value } });
 }
 
-function stubWidth(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-}
-
 describe('UnsavedChangesGuard', () => {
-  beforeEach(() => stubWidth(true));
+  beforeEach(() => stubViewport(DESKTOP_WIDTH));
   afterEach(() => history?.destroy());
 
   it('asks before leaving a dirty form; Stay keeps the page and the typed text', async () => {

@@ -4,16 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '@/test/i18n';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
-
-function stubWidth(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-}
+import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 
 function renderDialog(onConfirm: () => Promise<unknown> | void) {
   render(
@@ -29,7 +20,7 @@ describe('ConfirmDialog', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('asks "Are you sure?"; Cancel closes without acting', async () => {
-    stubWidth(true);
+    stubViewport(DESKTOP_WIDTH);
     const onConfirm = vi.fn();
     renderDialog(onConfirm);
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -41,7 +32,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('Confirm runs the action, stays disabled while it runs, then closes', async () => {
-    stubWidth(true);
+    stubViewport(DESKTOP_WIDTH);
     let finish = () => {};
     const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     renderDialog(onConfirm);

@@ -7,18 +7,9 @@ import ar from '~/public/locales/ar/common.json';
 import en from '~/public/locales/en/common.json';
 import fr from '~/public/locales/fr/common.json';
 import { DatePickerButton, type DatePickerButtonProps } from './date-picker-button';
+import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewport } from '@/test/viewport';
 
 const commons = { en, fr, ar };
-
-function stubWidth(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }) as unknown as MediaQueryList;
-}
 
 type Props = Partial<DatePickerButtonProps> & { language?: keyof typeof commons };
 
@@ -65,7 +56,7 @@ const press = (key: string, init: { shiftKey?: boolean } = {}) =>
   fireEvent.keyDown(document.activeElement ?? document.body, { key, ...init });
 
 describe('DatePickerButton', () => {
-  beforeEach(() => stubWidth(true));
+  beforeEach(() => stubViewport(DESKTOP_WIDTH));
 
   it('reads "Pick a date" and starts English weeks on Sunday', async () => {
     renderPicker({ initial: undefined });
@@ -117,7 +108,7 @@ describe('DatePickerButton', () => {
   });
 
   it('on a phone opens in the bottom drawer with focus on the chosen day', async () => {
-    stubWidth(false);
+    stubViewport(PHONE_WIDTH);
     renderPicker({ initial: new Date(2025, 0, 15) });
     await open('Jan 15, 2025');
     expect(screen.getByRole('dialog').hasAttribute('data-vaul-drawer')).toBe(true);

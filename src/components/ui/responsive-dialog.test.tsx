@@ -3,19 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { ResponsiveDialog } from './responsive-dialog';
-
-/** A viewport `width` px wide, as far as CSS media queries are concerned. */
-function stubViewport(width: number) {
-  window.matchMedia = (query: string) => {
-    const minWidth = /min-width:\s*(\d+)px/.exec(query)?.[1];
-    return {
-      matches: minWidth !== undefined && width >= Number(minWidth),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    } as unknown as MediaQueryList;
-  };
-}
+import { stubViewport } from '@/test/viewport';
 
 function Example({ description }: { description?: string }) {
   const [open, setOpen] = useState(false);
