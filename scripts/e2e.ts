@@ -48,9 +48,12 @@ const chromiumPath = resolveChromium();
 const port = await freePort();
 // A second server with sign-up turned off, for the login-only wording and behaviour.
 const closedPort = await freePort();
+// A third one started as a read-only demo, from the same build.
+const demoPort = await freePort();
 tempDir = mkdtempSync(join(tmpdir(), 'starter-e2e-'));
 const pgliteDir = join(tempDir, 'pglite');
 const closedPgliteDir = join(tempDir, 'pglite-closed');
+const demoPgliteDir = join(tempDir, 'pglite-demo');
 // The sign-up-off server's clock offset in milliseconds, moved forward by tests (e2e/support/server-clock.ts).
 const clockFile = join(tempDir, 'clock-offset');
 writeFileSync(clockFile, '0');
@@ -72,6 +75,8 @@ const env: NodeJS.ProcessEnv = {
   E2E_PORT: String(port),
   E2E_CLOSED_PORT: String(closedPort),
   E2E_CLOSED_PGLITE_DIR: closedPgliteDir,
+  E2E_DEMO_PORT: String(demoPort),
+  E2E_DEMO_PGLITE_DIR: demoPgliteDir,
   E2E_CLOCK_FILE: clockFile,
   E2E_MAIL_API: mailApi.url,
   EMAIL_SERVER: smtp.url,
@@ -83,6 +88,7 @@ const env: NodeJS.ProcessEnv = {
 
 runOrExit('Seed the e2e database', ['db:seed'], env);
 runOrExit('Seed the sign-up-disabled e2e database', ['db:seed'], { ...env, PGLITE_DIR: closedPgliteDir });
+runOrExit('Seed the demo e2e database', ['db:seed'], { ...env, PGLITE_DIR: demoPgliteDir });
 
 console.info(`▶ Playwright on http://127.0.0.1:${port} with ${chromiumPath}`);
 const child = spawn('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)], {

@@ -49,6 +49,23 @@ function toAuthError(raw: Record<string, unknown>, retryAfter: number | undefine
   return error;
 }
 
+type AuthErrorObserver = (error: AuthError) => void;
+const authErrorObservers = new Set<AuthErrorObserver>();
+
+/**
+ * Calls `observer` with every error `authRequest` returns, for reactions that do not depend on the
+ * screen (the demo dialog opens on DEMO_MODE). Returns the function that stops observing.
+ */
+export function observeAuthErrors(observer: AuthErrorObserver): () => void {
+  authErrorObservers.add(observer);
+  return () => authErrorObservers.delete(observer);
+}
+
+function reported(error: AuthError): AuthError {
+  for (const observer of authErrorObservers) observer(error);
+  return error;
+}
+
 /**
  * Runs one auth client call and returns its data or a normalised error: the `X-Retry-After` header of a
  * refusal is kept, and a network failure (which the client throws) becomes an error like any other.
@@ -65,9 +82,9 @@ export async function authRequest<T>(
         retryAfter = readRetryAfter(response);
       },
     });
-    if (result.error) return { data: null, error: toAuthError(result.error, retryAfter) };
+    if (result.error) return { data: null, error: reported(toAuthError(result.error, retryAfter)) };
     return { data: result.data, error: null };
   } catch {
-    return { data: null, error: { status: 0, code: 'NETWORK_ERROR' } };
+    return { data: null, error: reported({ status: 0, code: 'NETWORK_ERROR' }) };
   }
 }

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { z } from 'zod';
-import { parseEnv } from '../lib/env-schema.ts';
+import { parseEnv, zBooleanString } from '../lib/env-schema.ts';
 
 /** Used only outside production so a fresh clone starts without configuration. */
 const DEV_SECRET = 'development-only-secret-do-not-use-in-production-0123456789';
@@ -67,6 +67,8 @@ const zServerEnv = z
     // Set by `pnpm dev` to the local mail catcher's web inbox, which the login hint links to.
     DEV_INBOX_URL: z.url({ error: 'must be a valid URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // No default: when unset, `isDemoMode` falls back to the value the build was made with.
+    VITE_IS_DEMO: zBooleanString.optional(),
   })
   .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.BETTER_AUTH_SECRET), {
     path: ['BETTER_AUTH_SECRET'],
@@ -118,6 +120,7 @@ export const serverEnvExamples = {
   OIDC_NAME: 'Company SSO',
   DEV_INBOX_URL: 'http://localhost:1080',
   LOG_LEVEL: 'info',
+  VITE_IS_DEMO: 'false',
 };
 
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
@@ -140,4 +143,18 @@ export function serverEnv(): ServerEnv {
     ...process.env,
   });
   return cached;
+}
+
+/**
+ * Whether this server runs as a read-only demo: `VITE_IS_DEMO` from the process environment when set,
+ * otherwise the value inlined at build time, so one production build can be started either way (see
+ * docs/decisions/008-demo-flag-read-at-runtime.md). The only place the server reads the flag.
+ */
+export function isDemoMode(): boolean {
+  return resolveDemoFlag(serverEnv().VITE_IS_DEMO, import.meta.env?.VITE_IS_DEMO);
+}
+
+/** The run-time value (already validated) when there is one, else the build-time one. */
+export function resolveDemoFlag(runtime: 'true' | 'false' | undefined, buildTime: unknown): boolean {
+  return (runtime ?? buildTime) === 'true';
 }

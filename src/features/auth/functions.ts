@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import { getAuth } from '@/server/auth/instance';
-import { serverEnv } from '@/server/env';
+import { isDemoMode, serverEnv } from '@/server/env';
 import { completeOnboarding } from './data.server';
 import { authMiddleware } from './middleware';
 import { type AuthConfig, type SessionInfo, zOnboardingForm } from './schema';
@@ -31,7 +31,7 @@ export const $getSession = createServerFn({ method: 'GET' }).handler(
 /** What the sign-in screens need to know: sign-up on or off, demo, and the configured providers. */
 export const $getAuthConfig = createServerFn({ method: 'GET' }).handler(async (): Promise<AuthConfig> => {
   const env = serverEnv();
-  const demo = import.meta.env.VITE_IS_DEMO === 'true';
+  const demo = isDemoMode();
   const providers: AuthConfig['providers'] = [];
   if (env.GITHUB_CLIENT_ID) providers.push({ id: 'github', name: 'GitHub', kind: 'social' });
   if (env.GOOGLE_CLIENT_ID) providers.push({ id: 'google', name: 'Google', kind: 'social' });

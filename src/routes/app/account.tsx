@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { AccountPage, type AccountSearch } from '@/features/account/components/account-page';
+import { PreferencesCard } from '@/features/preferences/components/preferences-card';
 import { pageTitle } from '@/lib/page-title';
 import { searchDefaults, zAccountSearch } from '@/lib/search-params';
 
@@ -11,8 +11,11 @@ export const Route = createFileRoute('/app/account')({
   component: AppAccountScreen,
 });
 
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
 function AppAccountScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.account')} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Opening a dialog or waiting for a code is not a place to go back to: the entry is replaced.
+  const onSearchChange = (next: Partial<AccountSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  return <AccountPage search={search} onSearchChange={onSearchChange} preferences={<PreferencesCard />} />;
 }

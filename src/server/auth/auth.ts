@@ -9,9 +9,20 @@ import { ac, defaultRole, roles } from '@/features/auth/permissions';
 import { resolveRequestLanguage } from '@/lib/i18n/languages';
 import type { Database } from '@/server/db/client';
 import { account, rateLimit, session, user, verification } from '@/server/db/schema/index';
+import { renderChangeEmailCodeEmail, renderEmailChangedEmail } from '@/server/email/account-emails';
 import { renderLoginCodeEmail } from '@/server/email/login-code';
 import type { Mailer } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
+import {
+  CHANGE_EMAIL_PATH,
+  parseNewEmail,
+  refuseLastAdminDeletion,
+  refuseTakenEmail,
+  REQUEST_EMAIL_CHANGE_PATH,
+  UPDATE_USER_PATH,
+  validateUpdateUserBody,
+} from './account-hooks';
+import { withDemoGuard } from './demo-routes';
 import { postgresQuotaStore, type QuotaStore } from './quota-store';
 
 /** Limits chosen for sign-in; see docs/decisions/005-sign-in.md for why these numbers. */
@@ -53,6 +64,9 @@ const SEND_CODE_MIN_MS = 1_000;
 
 export function createAuth(deps: AuthDeps) {
   const auth = buildAuth(deps);
+  // Refused before better-auth runs anything: calls through `auth.api` stay open to server code, which
+  // the demo middleware of server functions guards instead.
+  if (deps.demo) auth.handler = withDemoGuard(auth.handler);
   if (deps.signUpEnabled && !deps.demo) return auth;
   const handler = auth.handler;
   auth.handler = async (request: Request) => {
@@ -77,6 +91,32 @@ function buildAuth(deps: AuthDeps) {
   // Addresses whose code could not be mailed during the current request. better-auth swallows errors
   // thrown by `sendVerificationOTP`, so the failure is noted here and turned into an answer by `after`.
   const unsent = new Set<string>();
+  // Codes mailed to one address per window, whoever asks and for what (sign-in or a change of address).
+  const consumeSendQuota = async (email: string) => {
+    const quota = await quotaStore.consume(`otp-send:${email}`, limits.perAddress);
+    if (!quota.allowed) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+        { 'X-Retry-After': String(quota.retryAfter ?? limits.perAddress.window) },
+      );
+    }
+  };
+
+  /** After a successful change of address, the previous address hears about it (best effort). */
+  const notifyPreviousAddress = async (ctx: AfterHookContext) => {
+    const previous = ctx.context.session?.user.email;
+    if (ctx.context.returned instanceof APIError || !previous || deps.demo) return;
+    const newEmail = parseNewEmail(ctx.body);
+    try {
+      await mailer.send(
+        await renderEmailChangedEmail({ to: previous, newEmail, lng: requestLanguage(ctx.headers) }),
+      );
+    } catch (error) {
+      // The address has changed already; a lost notice must not turn that into an error.
+      console.error('[auth] e-mail change notice not sent:', error instanceof Error ? error.message : error);
+    }
+  };
 
   return betterAuth({
     appName: appConfig.name,
@@ -89,7 +129,12 @@ function buildAuth(deps: AuthDeps) {
     emailAndPassword: { enabled: false },
     user: {
       additionalFields: { onboardedAt: { type: 'date', required: false, input: false } },
-      deleteUser: { enabled: true },
+      // No password to re-enter here: better-auth then requires a session created within `freshAge`
+      // (a day) and answers SESSION_EXPIRED otherwise; the screen asks to sign in again.
+      deleteUser: {
+        enabled: true,
+        beforeDelete: (target) => refuseLastAdminDeletion(db, target, env.ADMIN_USER_IDS),
+      },
     },
     session: {
       // Sliding: each day of use pushes expiry a week out, never past the absolute maximum below.
@@ -119,6 +164,8 @@ function buildAuth(deps: AuthDeps) {
       customRules: {
         [SEND_CODE_PATH]: limits.codes,
         '/sign-in/email-otp': limits.codes,
+        [REQUEST_EMAIL_CHANGE_PATH]: limits.codes,
+        [CHANGE_EMAIL_PATH]: limits.codes,
       },
     },
     advanced: {
@@ -152,24 +199,37 @@ function buildAuth(deps: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === UPDATE_USER_PATH) return { context: { body: validateUpdateUserBody(ctx.body) } };
+        if (ctx.path === CHANGE_EMAIL_PATH || ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
+          const newEmail = parseNewEmail(ctx.body);
+          await refuseTakenEmail(db, newEmail);
+          if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) await consumeSendQuota(newEmail);
+          // better-auth checks the address as typed; it continues with the trimmed, lower-cased one.
+          return { context: { body: { ...ctx.body, newEmail } } };
+        }
         if (ctx.path !== SEND_CODE_PATH) return;
         // The product only mails sign-in codes; other code types have no screen and no cleanup path.
         if (ctx.body?.type !== 'sign-in') {
           throw new APIError('BAD_REQUEST', { code: 'INVALID_OTP_TYPE', message: 'Invalid OTP type' });
         }
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
-        if (!email) return;
-        const quota = await quotaStore.consume(`otp-send:${email}`, limits.perAddress);
-        if (!quota.allowed) {
-          throw new APIError(
-            'TOO_MANY_REQUESTS',
-            { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
-            { 'X-Retry-After': String(quota.retryAfter ?? limits.perAddress.window) },
-          );
-        }
+        // The per-address limit guards inboxes; a demo mails nothing, and every visitor signs in to the
+        // same few accounts, so it would lock them all out. Per-IP limits still apply.
+        if (!email || deps.demo) return;
+        await consumeSendQuota(email);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email-otp') return explainBan(ctx);
+        if (ctx.path === CHANGE_EMAIL_PATH) return notifyPreviousAddress(ctx);
+        if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
+          const newEmail = parseNewEmail(ctx.body);
+          const userId = ctx.context.session?.user.id;
+          if (!unsent.delete(newEmail) || !userId) return;
+          await ctx.context.internalAdapter.deleteVerificationByIdentifier(
+            `change-email-otp-${userId}:${newEmail}`,
+          );
+          throw new APIError('SERVICE_UNAVAILABLE', { code: 'EMAIL_NOT_SENT', message: 'Email not sent' });
+        }
         if (ctx.path !== SEND_CODE_PATH) return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
         if (!unsent.delete(email)) return;
@@ -186,16 +246,14 @@ function buildAuth(deps: AuthDeps) {
         storeOTP: 'encrypted',
         disableSignUp: !signUpEnabled,
         ...(deps.demo ? { generateOTP: () => DEMO_CODE } : {}),
-        sendVerificationOTP: async ({ email, otp }, ctx) => {
+        // Changing the address with a code (see docs/decisions/009-change-email-with-a-code.md).
+        changeEmail: { enabled: true },
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
           if (deps.demo) return;
-          const lng = resolveRequestLanguage({
-            cookie: readCookie(ctx?.headers?.get('cookie'), appConfig.i18n.cookieName),
-            acceptLanguage: ctx?.headers?.get('accept-language'),
-          });
+          const lng = requestLanguage(ctx?.headers);
+          const render = type === 'change-email' ? renderChangeEmailCodeEmail : renderLoginCodeEmail;
           try {
-            await mailer.send(
-              await renderLoginCodeEmail({ to: email, code: otp, lng, minutes: expiresIn / 60 }),
-            );
+            await mailer.send(await render({ to: email, code: otp, lng, minutes: expiresIn / 60 }));
           } catch (error) {
             console.error(
               '[auth] sign-in code e-mail not sent:',
@@ -256,6 +314,14 @@ async function explainBan(ctx: AfterHookContext) {
     code: 'BANNED_USER',
     message: returned.body?.message ?? 'Banned',
     banExpires: new Date(banExpires).toISOString(),
+  });
+}
+
+/** The language of the person behind a request: the language cookie, then Accept-Language. */
+function requestLanguage(headers: Headers | undefined) {
+  return resolveRequestLanguage({
+    cookie: readCookie(headers?.get('cookie'), appConfig.i18n.cookieName),
+    acceptLanguage: headers?.get('accept-language'),
   });
 }
 

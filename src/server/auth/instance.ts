@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { getDb } from '@/server/db/database';
 import { createSmtpMailer } from '@/server/email/mailer';
-import { serverEnv } from '@/server/env';
+import { isDemoMode, serverEnv } from '@/server/env';
 import { type Auth, createAuth } from './auth';
 import { redisQuotaStore } from './quota-store';
 import { getRedis } from '@/server/redis';
@@ -19,7 +19,7 @@ export function getAuth(): Promise<Auth> {
         mailer: createSmtpMailer(env.EMAIL_SERVER, env.EMAIL_FROM),
         baseURL: env.BETTER_AUTH_URL ?? import.meta.env.VITE_BASE_URL ?? 'http://localhost:3000',
         signUpEnabled: env.AUTH_SIGN_UP === 'true',
-        demo: import.meta.env.VITE_IS_DEMO === 'true',
+        demo: isDemoMode(),
         quotaStore: env.REDIS_URL ? redisQuotaStore(getRedis(env.REDIS_URL)) : undefined,
       });
     })

@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { errorCodeOf } from '@/lib/errors';
+import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import { $completeOnboarding } from '../functions';
 import { refreshSession } from '../queries';
 import { type SessionInfo, zOnboardingForm } from '../schema';
@@ -29,6 +29,8 @@ export function OnboardingPage({ user }: { user: SessionInfo['user'] }) {
     try {
       await $completeOnboarding({ data: values });
     } catch (error) {
+      // The demo dialog explains a refusal of the read-only demo; the form adds nothing to it.
+      if (isDemoRefusal(error)) return;
       const { code } = errorCodeOf(error);
       return setFormError(t(`common:errorCodes.${code}`, { defaultValue: t('common:errors.unknown') }));
     }

@@ -4,12 +4,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { toLanguage } from '@/lib/i18n/languages';
+import { cn } from '@/lib/utils';
 import { useChangeLanguage } from '../use-change-language';
 
 const selectClass =
   'h-9 w-full max-w-32 truncate rounded-md border bg-background ps-8 pe-2 text-sm sm:max-w-none text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 
-export function LanguageSelect() {
+/** `className` styles the select (e.g. full width where the header's compact width would truncate). */
+export function LanguageSelect({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const changeLanguage = useChangeLanguage();
   const id = useId();
@@ -24,7 +26,7 @@ export function LanguageSelect() {
       />
       <select
         id={id}
-        className={selectClass}
+        className={cn(selectClass, className)}
         value={toLanguage(i18n.language) ?? appConfig.defaultLanguage}
         onChange={(e) => {
           const lng = toLanguage(e.target.value);
@@ -41,7 +43,7 @@ export function LanguageSelect() {
   );
 }
 
-export function ThemeSelect() {
+export function ThemeSelect({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
   const id = useId();
@@ -56,7 +58,7 @@ export function ThemeSelect() {
       />
       <select
         id={id}
-        className={selectClass}
+        className={cn(selectClass, className)}
         // The stored theme is unknown during the server render; "system" is what it shows until hydration.
         value={theme ?? 'system'}
         onChange={(e) => setTheme(e.target.value)}

@@ -1,0 +1,145 @@
+// Read-only demo end to end, on the third e2e server (the same build started with VITE_IS_DEMO=true):
+// sign-in with the fixed code, a refused change opens the demo dialog and changes nothing, and the
+// endpoints refuse direct calls too. Texts come from public/locales/<lng>/*.json.
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from '@playwright/test';
+import { appConfig } from '../app.config.ts';
+import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { demoHeaders, demoOrigin, demoSessionUser, signInDemo } from './support/demo';
+
+type Json = Record<string, Record<string, string>>;
+const locale = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(`public/locales/${lng}/${ns}.json`, 'utf8')) as Json;
+const en = { common: locale('en', 'common'), account: locale('en', 'account') };
+const ar = { common: locale('ar', 'common'), account: locale('ar', 'account') };
+
+const { userEmail, adminEmail } = appConfig.seed;
+
+/** The demo dialog, checked for its content in the page's language. */
+async function expectDemoDialog(page: Page, common: Json) {
+  const dialog = page.getByRole('dialog', { name: common.demo?.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(common.demo?.message ?? '');
+  await expect(dialog).toContainText(appConfig.demo.scaffoldCommand);
+  await expect(dialog.getByRole('link', { name: common.demo?.readme })).toHaveAttribute(
+    'href',
+    appConfig.demo.readmeUrl,
+  );
+  await expect(dialog.getByRole('link', { name: appConfig.demo.contactEmail })).toHaveAttribute(
+    'href',
+    `mailto:${appConfig.demo.contactEmail}`,
+  );
+  // The dialog replaces the error toast: none is shown for the refusal.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  return dialog;
+}
+
+/** Opens the account page's "change name" dialog, submits a new name, and returns the demo dialog. */
+async function tryToRename(page: Page, lng: 'en' | 'ar') {
+  const strings = lng === 'en' ? en : ar;
+  await page.goto(`${demoOrigin()}/app/account?state=change-name${lng === 'en' ? '' : `&lng=${lng}`}`);
+  await waitForHydration(page);
+  const form = page.getByRole('dialog', { name: strings.account.changeName?.title });
+  await form.getByRole('textbox', { name: strings.account.changeName?.label }).fill('Renamed in the demo');
+  await form.getByRole('button', { name: strings.account.changeName?.submit }).click();
+  return expectDemoDialog(page, strings.common);
+}
+
+test('a visitor signs in to the demo with the fixed code', async ({ page, visit }) => {
+  await visit(`${demoOrigin()}/login`);
+  await expect(page.getByText(`The code is always ${appConfig.auth.demoCode}`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(userEmail);
+  // Sign-up is off in a demo: the login-only wording.
+  await page.getByRole('button', { name: 'Login with email' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: 'Code' }).pressSequentially(appConfig.auth.demoCode);
+  await expect(page).toHaveURL(/\/app$/);
+  expect(await demoSessionUser(page)).toMatchObject({ email: userEmail });
+});
+
+test('renaming oneself opens the demo dialog, which closes; the name stays', async ({ page }) => {
+  await signInDemo(page, userEmail);
+  const before = await demoSessionUser(page);
+  const dialog = await tryToRename(page, 'en');
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: en.common.demo?.close }).click();
+  await expect(dialog).toBeHidden();
+  expect(await demoSessionUser(page)).toEqual(before);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText(before?.name ?? '', { exact: true }).first()).toBeVisible();
+});
+
+test('the demo dialog is accessible in Arabic', async ({ page }) => {
+  await signInDemo(page, userEmail);
+  await tryToRename(page, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectAccessible(page);
+});
+
+test('a refused server function opens the dialog, and a replayed POST is refused too', async ({ page }) => {
+  // A seeded user who has not chosen a name yet gets onboarding, whose Continue is a POST server function.
+  await signInDemo(page, adminEmail);
+  const listed = await page.request.get(
+    `${demoOrigin()}/api/auth/admin/list-users?searchField=email&searchOperator=ends_with&searchValue=.1@example.com`,
+    { headers: demoHeaders() },
+  );
+  expect(listed.status(), await listed.text()).toBe(200);
+  const newcomer = ((await listed.json()) as { users: { email: string }[] }).users[0]?.email;
+  expect(newcomer).toBeTruthy();
+  await page.context().clearCookies();
+  await signInDemo(page, newcomer as string);
+
+  await page.goto(`${demoOrigin()}/app`);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Newcomer');
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/_serverFn/'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const call: Request = await posted;
+  const dialog = await expectDemoDialog(page, en.common);
+  // Nor does the form add an error of its own.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: en.common.demo?.close }).click();
+  await expect(dialog).toBeHidden();
+
+  // Nothing changed: the next visit still asks for a name.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+
+  // The captured call replayed as is, outside the page: refused by the server, not by the page.
+  const sent = await call.allHeaders();
+  const replayed = await page.request.post(call.url(), {
+    headers: {
+      ...demoHeaders(),
+      'content-type': sent['content-type'] ?? 'application/json',
+      'x-tsr-serverfn': sent['x-tsr-serverfn'] ?? 'true',
+    },
+    data: call.postData() ?? '',
+  });
+  // Start answers a server-function call with its serialised outcome: here an error whose message is the code.
+  const answer = await replayed.text();
+  expect(answer).toContain('"error"');
+  expect(answer).toContain('DEMO_MODE');
+});
+
+test('auth writes are refused over HTTP while the session lookup works', async ({ page }) => {
+  await signInDemo(page, userEmail);
+  const before = await demoSessionUser(page);
+  expect(before).toMatchObject({ email: userEmail });
+
+  const refused = await page.request.post(`${demoOrigin()}/api/auth/update-user`, {
+    headers: demoHeaders(),
+    data: { name: 'Renamed over HTTP' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'DEMO_MODE' });
+
+  const session = await page.request.get(`${demoOrigin()}/api/auth/get-session`, { headers: demoHeaders() });
+  expect(session.status()).toBe(200);
+  expect(await demoSessionUser(page)).toEqual(before);
+});

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { refreshSession } from '@/features/auth/queries';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { accountErrorCode, translateAccountError } from '../errors';
+import { zChangeNameForm } from '../schema';
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentName: string;
+};
+
+/**
+ * "Change name" in the responsive dialog. Open or closed is the caller's (the URL's) state. The form
+ * mounts with the dialog, so each opening starts from the current name.
+ */
+export function ChangeNameDialog({ open, onOpenChange, currentName }: DialogProps) {
+  const { t } = useTranslation('account');
+  const [busy, setBusy] = useState(false);
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={t('changeName.title')}
+      description={t('changeName.description')}
+    >
+      <ChangeNameForm currentName={currentName} onBusyChange={setBusy} onClose={() => onOpenChange(false)} />
+    </ResponsiveDialog>
+  );
+}
+
+function ChangeNameForm({
+  currentName,
+  onBusyChange,
+  onClose,
+}: {
+  currentName: string;
+  onBusyChange: (busy: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  // What was typed stays in the field through validation and server errors.
+  const form = useForm({ resolver: zodResolver(zChangeNameForm), defaultValues: { name: currentName } });
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    setFormError(null);
+    onBusyChange(true);
+    // better-auth's /update-user; the server checks the name with the same schema (account-hooks.ts).
+    const { error } = await authRequest((fetchOptions) => authClient.updateUser({ name, fetchOptions }));
+    onBusyChange(false);
+    if (error) {
+      if (accountErrorCode(error) === 'INVALID_NAME') {
+        form.setError('name', { message: 'validation.name.invalid' }, { shouldFocus: true });
+      } else {
+        setFormError(translateAccountError(t, error));
+      }
+      return;
+    }
+    toast.success(t('changeName.success'));
+    await refreshSession(queryClient);
+    onClose();
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField control={form.control} name="name" ns="auth" label={t('changeName.label')}>
+        {(field, control) => <Input {...field} {...control} autoComplete="name" autoFocus />}
+      </FormField>
+      <FormAlert message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
+          {t('changeName.cancel')}
+        </Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+          {t('changeName.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form/form-alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Input } from '@/components/ui/input';
+import { SectionCard } from '@/components/ui/section-card';
+import { authKeys } from '@/features/auth/queries';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { translateAccountError } from '../errors';
+import { EmailAddress } from './email-address';
+
+/** Typing is forgiving about case and surrounding spaces, never about the address itself. */
+const sameAddress = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
+
+/**
+ * "Delete my account": the confirmation enables its button only once the user's own e-mail is typed.
+ * Afterwards the user is on /login with a toast; a refusal (last admin, old session) shows here.
+ */
+export function DeleteAccountCard({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setError(null);
+    const { error: failure } = await authRequest((fetchOptions) => authClient.deleteUser({ fetchOptions }));
+    if (failure) return setError(translateAccountError(t, failure));
+    queryClient.setQueryData(authKeys.session, null);
+    toast.success(t('delete.done'));
+    await navigate({ to: '/login', replace: true });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  };
+
+  return (
+    <SectionCard title={t('delete.title')} description={t('delete.description')} tone="danger">
+      <FormAlert message={error} />
+      <div className="flex justify-end">
+        <ConfirmDialog
+          title={t('delete.confirmTitle')}
+          description={t('delete.confirmDescription')}
+          confirmLabel={t('delete.action')}
+          variant="destructive"
+          confirmDisabled={!sameAddress(typed, email)}
+          onOpenChange={() => setTyped('')}
+          onConfirm={confirm}
+          body={
+            <div className="grid gap-2">
+              <label htmlFor={inputId} className="text-sm font-medium">
+                <Trans
+                  t={t}
+                  ns="account"
+                  i18nKey="delete.typeEmail"
+                  values={{ email }}
+                  components={{
+                    email: <EmailAddress email={email} className="font-semibold [overflow-wrap:anywhere]" />,
+                  }}
+                />
+              </label>
+              <Input
+                id={inputId}
+                type="email"
+                dir="ltr"
+                autoComplete="off"
+                spellCheck={false}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                autoFocus
+              />
+            </div>
+          }
+        >
+          <Button variant="destructive" className="w-full sm:w-auto">
+            <Trash2 aria-hidden />
+            {t('delete.action')}
+          </Button>
+        </ConfirmDialog>
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { accountErrorCode, translateAccountError } from '../errors';
+import { zChangeEmailForm } from '../schema';
+
+// Answers about the address itself show on the field; the rest above the buttons.
+const FIELD_ERRORS = new Set(['USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'INVALID_EMAIL']);
+
+/** Step one of a change of address: the new address, to which a code is mailed. */
+export function RequestEmailChangeForm({
+  currentEmail,
+  onSent,
+  onCancel,
+}: {
+  currentEmail: string;
+  onSent: (newEmail: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(zChangeEmailForm), defaultValues: { email: '' } });
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFormError(null);
+    if (email === currentEmail.toLowerCase()) {
+      form.setError('email', { message: 'account:email.same' }, { shouldFocus: true });
+      return;
+    }
+    const { error } = await authRequest((fetchOptions) =>
+      authClient.emailOtp.requestEmailChange({ newEmail: email, fetchOptions }),
+    );
+    if (error) {
+      const code = accountErrorCode(error);
+      if (code && FIELD_ERRORS.has(code)) {
+        form.setError('email', { message: `account:errors.${code}` }, { shouldFocus: true });
+      } else {
+        setFormError(translateAccountError(t, error));
+      }
+      return;
+    }
+    toast.success(t('email.sent', { email }));
+    onSent(email);
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 border-t pt-4">
+      <FormField control={form.control} name="email" ns="auth" label={t('email.newLabel')}>
+        {(field, control) => (
+          <Input {...field} {...control} type="email" autoComplete="email" dir="ltr" autoFocus />
+        )}
+      </FormField>
+      <FormAlert message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
+          {t('email.cancel')}
+        </Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+          {t('email.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}

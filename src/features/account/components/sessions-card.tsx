@@ -1,0 +1,110 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SectionCard } from '@/components/ui/section-card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { authKeys } from '@/features/auth/queries';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { translateAccountError } from '../errors';
+import { accountKeys, accountQueries } from '../queries';
+import { SessionItem } from './session-item';
+
+/**
+ * This device and the user's other active sessions, with "Sign out other sessions" and "Sign out
+ * everywhere" (which ends this session too and leads to /login), each behind a confirmation.
+ */
+export function SessionsCard() {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Fetched in the browser only: dates are shown in the visitor's time zone, which the server does not know.
+  const sessions = useQuery(accountQueries.sessions());
+  const current = sessions.data?.find((s) => s.current);
+  const others = sessions.data?.filter((s) => !s.current) ?? [];
+
+  const showError = (error: unknown) => {
+    const message = translateAccountError(t, error);
+    if (message) toast.error(message);
+  };
+
+  const signOutOthers = async () => {
+    const { error } = await authRequest((fetchOptions) => authClient.revokeOtherSessions({ fetchOptions }));
+    if (error) return showError(error);
+    toast.success(t('sessions.signedOutOthers'));
+    await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+  };
+
+  const signOutEverywhere = async () => {
+    const { error } = await authRequest((fetchOptions) => authClient.revokeSessions({ fetchOptions }));
+    if (error) return showError(error);
+    // The login guard reads the cached session: empty it before going there.
+    queryClient.setQueryData(authKeys.session, null);
+    toast.success(t('sessions.signedOutEverywhere'));
+    await navigate({ to: '/login', replace: true });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  };
+
+  return (
+    <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
+      {sessions.isPending ? (
+        <div className="grid gap-3" aria-busy="true">
+          <p className="sr-only">{t('sessions.loading')}</p>
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : sessions.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <p>{t('sessions.loadError')}</p>
+          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
+            {t('sessions.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-4">
+          {current ? (
+            <div className="grid gap-2">
+              <h3 className="text-sm font-medium text-muted-foreground">{t('sessions.thisDevice')}</h3>
+              <ul className="grid gap-2">
+                <SessionItem session={current} />
+              </ul>
+            </div>
+          ) : null}
+          <div className="grid gap-2">
+            <h3 className="text-sm font-medium text-muted-foreground">{t('sessions.others')}</h3>
+            {others.length ? (
+              <ul className="grid gap-2">
+                {others.map((session) => (
+                  <SessionItem key={session.id} session={session} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('sessions.noOthers')}</p>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+        <ConfirmDialog
+          description={t('sessions.signOutOthersConfirm')}
+          confirmLabel={t('sessions.signOutOthers')}
+          onConfirm={signOutOthers}
+        >
+          <Button variant="outline" disabled={!others.length}>
+            {t('sessions.signOutOthers')}
+          </Button>
+        </ConfirmDialog>
+        <ConfirmDialog
+          description={t('sessions.signOutEverywhereConfirm')}
+          confirmLabel={t('sessions.signOutEverywhere')}
+          variant="destructive"
+          onConfirm={signOutEverywhere}
+        >
+          <Button variant="outline">{t('sessions.signOutEverywhere')}</Button>
+        </ConfirmDialog>
+      </div>
+    </SectionCard>
+  );
+}

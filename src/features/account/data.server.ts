@@ -1,0 +1,21 @@
+import '@tanstack/react-start/server-only';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { getDb } from '@/server/db/database';
+import { session } from '@/server/db/schema/index';
+
+/** A user's unexpired sessions, most recently used first. Tokens are never selected. */
+export async function listActiveSessions(userId: string, db?: Database) {
+  const executor = db ?? (await getDb());
+  return executor
+    .select({
+      id: session.id,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt), desc(session.id));
+}
