@@ -13,7 +13,7 @@ export const appConfig = {
   /** Native names shown in the language picker; never translated. */
   languageNames: { en: 'English', fr: 'Français', ar: 'العربية', sw: 'Kiswahili' },
   i18n: {
-    namespaces: ['common', 'auth', 'account', 'repository'] as const,
+    namespaces: ['common', 'auth', 'account', 'repository', 'user', 'dashboard', 'audit'] as const,
     defaultNamespace: 'common',
     cookieName: 'i18next',
     cookieMinutes: 43_200,

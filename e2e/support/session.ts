@@ -43,3 +43,57 @@ export async function signIn(
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome');
 }
+
+/** The seeded admin's session cookie on the main e2e server, signed in once per worker (one code). */
+let seededAdminCookie: Promise<string> | undefined;
+
+async function seededAdmin(page: Page, origin: string): Promise<string> {
+  seededAdminCookie ??= (async () => {
+    const email = 'admin@admin.com';
+    const headers = {
+      origin,
+      'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    };
+    const since = Date.now();
+    const sent = await page.request.post(`${origin}/api/auth/email-otp/send-verification-otp`, {
+      headers,
+      data: { email, type: 'sign-in' },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    // A request of its own (no browser context): the page's cookies stay the page's.
+    const signedIn = await fetch(`${origin}/api/auth/sign-in/email-otp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, otp: await waitForCode(email, since) }),
+    });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    return signedIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  })();
+  return seededAdminCookie;
+}
+
+/**
+ * Signs `page` in as a fresh, onboarded admin: a new account (see `signIn`) that the seeded admin
+ * promotes through better-auth's admin API. Destructive manager journeys get an admin of their own
+ * without spending the seeded admin's per-address code allowance.
+ */
+export async function signInAdmin(
+  page: Page,
+  options: { name?: string; email?: string } = {},
+): Promise<string> {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+  const email = options.email ?? newEmail('admin');
+  await signIn(page, email, { name: options.name ?? 'Ada Admin' });
+  const session = await page.request.get(`${origin}/api/auth/get-session`);
+  const { user } = (await session.json()) as { user: { id: string } };
+  const promoted = await fetch(`${origin}/api/auth/admin/set-role`, {
+    method: 'POST',
+    headers: { origin, cookie: await seededAdmin(page, origin), 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: user.id, role: 'admin' }),
+  });
+  expect(promoted.status, await promoted.clone().text()).toBe(200);
+  return email;
+}

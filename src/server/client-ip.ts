@@ -23,3 +23,15 @@ export function withClientIp(request: Request): Request {
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
 }
+
+/**
+ * The current request's client address by the same rule (for the audit log): the proxy's first
+ * X-Forwarded-For entry when `TRUST_PROXY=true`, else the socket address; null outside a request.
+ */
+export function clientIp(): string | null {
+  try {
+    return getRequestIP({ xForwardedFor: serverEnv().TRUST_PROXY === 'true' }) ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,31 @@
+/** Every change the audit log records; the translation key is `audit:actions.<action>`. */
+export const auditActions = [
+  'user.create',
+  'user.update',
+  'user.set-role',
+  'user.ban',
+  'user.unban',
+  'user.delete',
+  'user.impersonate',
+  'user.stop-impersonating',
+  'session.revoke',
+  'session.revoke-all',
+  'repository.create',
+  'repository.update',
+  'repository.delete',
+] as const;
+
+export type AuditAction = (typeof auditActions)[number];
+export type AuditTargetType = 'user' | 'session' | 'repository';
+
+/** One entry as screens show it; `targetLabel` was written with the entry, so it outlives the target. */
+export type AuditEntry = {
+  id: string;
+  action: AuditAction;
+  actor: { id: string; name: string } | null;
+  targetType: AuditTargetType;
+  targetId: string | null;
+  targetLabel: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+};
