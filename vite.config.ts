@@ -3,6 +3,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { nitro } from 'nitro/vite';
 import { defineConfig } from 'vite';
+import { serverFnId } from './scripts/server-fn-id.ts';
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -15,6 +16,8 @@ export default defineConfig({
         behavior: 'error',
         client: { files: ['**/*.server.*', '**/src/server/**'] },
       },
+      // Start's default hash with a project-relative path, so tests can compute every function's URL.
+      serverFns: { generateFunctionId: ({ filename, functionName }) => serverFnId(filename, functionName) },
     }),
     // PGlite loads its wasm and data files at run time; without tracing they are missing from .output.
     nitro({ traceDeps: ['@electric-sql/pglite'], plugins: ['./src/server/nitro-plugin.ts'] }),

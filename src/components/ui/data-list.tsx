@@ -34,6 +34,7 @@ export function DataList<Item>({
   searchTerm = '',
   onClearSearch,
   skeletonRows = 6,
+  paged = true,
 }: {
   query: ListQuery<Item>;
   /** Accessible name of the list, e.g. the page title. */
@@ -43,6 +44,8 @@ export function DataList<Item>({
   searchTerm?: string;
   onClearSearch?: () => void;
   skeletonRows?: number;
+  /** False for a fixed excerpt (e.g. the latest ten): no "Showing n of total", no more pages. */
+  paged?: boolean;
 }) {
   const { t } = useTranslation();
   const pages = query.data?.pages ?? [];
@@ -82,7 +85,9 @@ export function DataList<Item>({
   } else {
     status = searchTerm
       ? t('dataList.results', { count: total, term })
-      : t('dataList.showing', { shown: items.length, total });
+      : paged
+        ? t('dataList.showing', { shown: items.length, total })
+        : '';
     body = (
       <ul aria-label={label} className="divide-y rounded-lg border">
         {items.map((item) => (
@@ -106,7 +111,7 @@ export function DataList<Item>({
         </div>
       ) : null}
       <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>{body}</div>
-      {loaded ? <ListFooter query={query} shown={items.length} total={total} /> : null}
+      {loaded && paged ? <ListFooter query={query} shown={items.length} total={total} /> : null}
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>

@@ -1,8 +1,11 @@
 import '@tanstack/react-start/server-only';
+import { and, count, eq, or } from 'drizzle-orm';
+import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { auditLog } from '@/server/db/schema/index';
-import type { AuditAction, AuditTargetType } from './schema';
+import { keysetPage } from '@/server/db/list';
+import { auditLog, user } from '@/server/db/schema/index';
+import type { AuditAction, AuditEntry, AuditMetadata, AuditTargetType } from './schema';
 
 /** Keys never stored, whatever a caller passes: the log must not become a place secrets leak to. */
 const SECRET_KEY = /token|code|otp|cookie|secret|password/i;
@@ -13,7 +16,7 @@ export type AuditRecord = {
   action: AuditAction;
   target: { type: AuditTargetType; id: string | null; label?: string | null };
   /** Small facts about the change, e.g. `{ from: 'user', to: 'admin' }`. */
-  metadata?: Record<string, unknown>;
+  metadata?: AuditMetadata;
   ip?: string | null;
 };
 
@@ -36,4 +39,79 @@ export async function recordAudit(record: AuditRecord, db?: Database): Promise<v
     metadata,
     ip: record.ip ?? null,
   });
+}
+
+/** Newest first; with `userId`, only entries where that user acted or was the (user) target. */
+export async function listAuditEntries(
+  query: { userId?: string | undefined; cursor?: string | undefined; limit: number },
+  db?: Database,
+): Promise<ListPage<AuditEntry>> {
+  const executor = db ?? (await getDb());
+  const filter = query.userId
+    ? or(
+        eq(auditLog.actorUserId, query.userId),
+        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, query.userId)),
+      )
+    : undefined;
+  const page = await keysetPage({
+    sortKey: { createdAt: auditLog.createdAt, id: auditLog.id },
+    filter,
+    cursor: query.cursor,
+    limit: query.limit,
+    fetchRows: ({ where, orderBy, limit, cursorAt }) =>
+      executor
+        .select({
+          id: auditLog.id,
+          action: auditLog.action,
+          actorId: auditLog.actorUserId,
+          actorName: user.name,
+          actorEmail: user.email,
+          targetType: auditLog.targetType,
+          targetId: auditLog.targetId,
+          metadata: auditLog.metadata,
+          createdAt: auditLog.createdAt,
+          cursorAt,
+        })
+        .from(auditLog)
+        .leftJoin(user, eq(user.id, auditLog.actorUserId))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit),
+    countRows: async (where) => {
+      const [row] = await executor.select({ total: count() }).from(auditLog).where(where);
+      return row?.total ?? 0;
+    },
+  });
+  return { ...page, items: page.items.map(toEntry) };
+}
+
+function toEntry(row: {
+  id: string;
+  action: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  targetType: string;
+  targetId: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: Date;
+}): AuditEntry {
+  const { label, ...facts } = row.metadata ?? {};
+  const metadata: AuditMetadata = {};
+  for (const [key, value] of Object.entries(facts)) {
+    const plain =
+      value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    if (plain) metadata[key] = value;
+  }
+  return {
+    id: row.id,
+    // Rows are only written through `recordAudit`, whose types admit nothing else.
+    action: row.action as AuditAction,
+    actor: row.actorId ? { id: row.actorId, name: row.actorName || row.actorEmail || '' } : null,
+    targetType: row.targetType as AuditTargetType,
+    targetId: row.targetId,
+    targetLabel: typeof label === 'string' ? label : null,
+    metadata,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

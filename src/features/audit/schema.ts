@@ -18,6 +18,9 @@ export const auditActions = [
 export type AuditAction = (typeof auditActions)[number];
 export type AuditTargetType = 'user' | 'session' | 'repository';
 
+/** Small facts about a change, e.g. `{ from: 'user', to: 'admin' }`: plain values only. */
+export type AuditMetadata = Record<string, string | number | boolean | null>;
+
 /** One entry as screens show it; `targetLabel` was written with the entry, so it outlives the target. */
 export type AuditEntry = {
   id: string;
@@ -26,6 +29,6 @@ export type AuditEntry = {
   targetType: AuditTargetType;
   targetId: string | null;
   targetLabel: string | null;
-  metadata: Record<string, unknown>;
+  metadata: AuditMetadata;
   createdAt: string;
 };

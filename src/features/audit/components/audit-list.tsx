@@ -1,0 +1,103 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { DataList } from '@/components/ui/data-list';
+import { auditQueries } from '../queries';
+import type { AuditEntry } from '../schema';
+
+/**
+ * The audit trail, newest first: "Admin banned Jane Doe · 3 min ago", each target linked while it still
+ * exists. With `userId`, only what that user did or had done to them; with `limit`, one page of that size
+ * and no "Load more" (the dashboard's latest entries).
+ */
+export function AuditList({ userId, limit }: { userId?: string; limit?: number }) {
+  const { t } = useTranslation('audit');
+  const query = useInfiniteQuery(auditQueries.list({ userId, limit }));
+  return (
+    <DataList
+      query={query}
+      label={t('label')}
+      getKey={(entry) => entry.id}
+      renderItem={(entry) => <AuditRow entry={entry} />}
+      paged={limit === undefined}
+    />
+  );
+}
+
+const DELETING_ACTIONS = new Set(['user.delete', 'repository.delete']);
+
+/** Where the entry's target can be opened, unless the entry itself removed it. */
+function TargetLink({ entry, children: text }: { entry: AuditEntry; children?: ReactNode }) {
+  const className = 'font-medium text-primary underline-offset-4 hover:underline';
+  // User-entered names keep their own direction inside a translated sentence.
+  const children = <bdi>{text}</bdi>;
+  if (!entry.targetId || DELETING_ACTIONS.has(entry.action))
+    return <span className="font-medium">{children}</span>;
+  if (entry.targetType === 'user') {
+    return (
+      <Link to="/manager/users/$id" params={{ id: entry.targetId }} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (entry.targetType === 'repository') {
+    return (
+      <Link to="/manager/repositories/$id" params={{ id: entry.targetId }} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  return <span className="font-medium">{children}</span>;
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation('audit');
+  // The actor column empties when that account is deleted; the trail itself stays.
+  const actor = entry.actor?.name || t('someone');
+  const target = entry.targetLabel ?? t('unknownTarget');
+  const created = new Date(entry.createdAt);
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+      <p className="min-w-0 break-words">
+        <Trans
+          t={t}
+          i18nKey={`actions.${entry.action}`}
+          values={{ actor, target }}
+          components={{
+            actor: <bdi className="font-medium" />,
+            target: <TargetLink entry={entry} />,
+          }}
+        />
+      </p>
+      <time
+        dateTime={entry.createdAt}
+        title={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+          created,
+        )}
+        className="shrink-0 text-muted-foreground"
+      >
+        {relativeTime(created, i18n.language)}
+      </time>
+    </div>
+  );
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 min ago" in the reader's language: the largest unit that fits, "now" under a minute. */
+export function relativeTime(date: Date, language: string, now = Date.now()): string {
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}

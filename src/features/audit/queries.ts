@@ -1,0 +1,19 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { $listAuditEntries } from './functions';
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (userId: string | undefined, limit: number) => ['audit', 'list', { userId, limit }] as const,
+};
+
+export const auditQueries = {
+  /** Entries newest first, `limit` per page; every change elsewhere invalidates `auditKeys.all`. */
+  list: ({ userId, limit = 20 }: { userId?: string; limit?: number }) =>
+    infiniteQueryOptions({
+      queryKey: auditKeys.list(userId, limit),
+      queryFn: ({ pageParam }) => $listAuditEntries({ data: { userId, cursor: pageParam, limit } }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      staleTime: 15_000,
+    }),
+};
