@@ -1,0 +1,76 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRouter } from '@/test/render';
+import { auditKeys } from '../queries';
+import type { AuditEntry } from '../schema';
+import { AuditList, relativeTime } from './audit-list';
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+const entries: AuditEntry[] = [
+  {
+    id: 'e1',
+    action: 'user.ban',
+    actor: { id: 'a1', name: 'Admin' },
+    targetType: 'user',
+    targetId: 'jane-1',
+    targetLabel: 'Jane Doe',
+    metadata: {},
+    createdAt: minutesAgo(3),
+  },
+  {
+    id: 'e2',
+    action: 'repository.delete',
+    actor: null,
+    targetType: 'repository',
+    targetId: 'r1',
+    targetLabel: 'old-repo',
+    metadata: {},
+    createdAt: minutesAgo(60 * 26),
+  },
+];
+
+function renderLatest() {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(auditKeys.list(undefined, 10), {
+    pages: [{ items: entries, nextCursor: null, total: 2 }],
+    pageParams: [undefined],
+  });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <AuditList limit={10} /> }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  renderRouter(router, queryClient);
+}
+
+describe('AuditList', () => {
+  it('reads each entry as a sentence with a link to a target that still exists', async () => {
+    renderLatest();
+    const list = await screen.findByRole('list', { name: 'Activity log' });
+    const [ban, deletion] = within(list).getAllByRole('listitem');
+    expect(ban?.textContent).toMatch(/^Admin banned Jane Doe3 min\. ago$/);
+    expect(
+      within(ban as HTMLElement)
+        .getByRole('link', { name: 'Jane Doe' })
+        .getAttribute('href'),
+    ).toBe('/manager/users/jane-1');
+    // The deleted repository is named, not linked; the deleted actor is named as such.
+    expect(deletion?.textContent).toContain('A deleted user deleted the repository old-repo');
+    expect(within(deletion as HTMLElement).queryByRole('link')).toBeNull();
+    // A fixed excerpt: no paging footer.
+    expect(screen.queryByText(/Showing/)).toBeNull();
+  });
+});
+
+describe('relativeTime', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  it('uses the largest unit that fits, in the reader’s language', () => {
+    expect(relativeTime(new Date(now - 20_000), 'en', now)).toBe('now');
+    expect(relativeTime(new Date(now - 3 * 60_000), 'en', now)).toBe('3 min. ago');
+    expect(relativeTime(new Date(now - 26 * 3600_000), 'en', now)).toBe('yesterday');
+    // French separates the number with a narrow no-break space.
+    expect(relativeTime(new Date(now - 3 * 60_000), 'fr', now)).toBe('il y a 3\u202fmin');
+  });
+});
