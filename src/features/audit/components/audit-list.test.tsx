@@ -70,7 +70,7 @@ describe('relativeTime', () => {
     expect(relativeTime(new Date(now - 20_000), 'en', now)).toBe('now');
     expect(relativeTime(new Date(now - 3 * 60_000), 'en', now)).toBe('3 min. ago');
     expect(relativeTime(new Date(now - 26 * 3600_000), 'en', now)).toBe('yesterday');
-    // French separates the number with a narrow no-break space.
-    expect(relativeTime(new Date(now - 3 * 60_000), 'fr', now)).toBe('il y a 3\u202fmin');
+    // French keeps the number and its unit together with a no-break space.
+    expect(relativeTime(new Date(now - 3 * 60_000), 'fr', now)).toBe('il y a 3\u00a0min');
   });
 });
