@@ -78,6 +78,8 @@ const env: NodeJS.ProcessEnv = {
   E2E_DEMO_PORT: String(demoPort),
   E2E_DEMO_PGLITE_DIR: demoPgliteDir,
   E2E_CLOCK_FILE: clockFile,
+  // Files the tests share across Playwright workers (a worker restarts after each failed test).
+  E2E_STATE_DIR: tempDir,
   E2E_MAIL_API: mailApi.url,
   EMAIL_SERVER: smtp.url,
   OIDC_ISSUER: oidc.issuer,

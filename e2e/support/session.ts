@@ -1,6 +1,8 @@
 // Signs a browser context in without the login screens, for journeys that start inside the app. The
 // sign-in screens themselves are covered by sign-in.spec.ts.
 import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { waitForCode } from './mail.ts';
 
@@ -44,10 +46,20 @@ export async function signIn(
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome');
 }
 
-/** The seeded admin's session cookie on the main e2e server, signed in once per worker (one code). */
+/**
+ * The seeded admin's session cookie on the main e2e server, signed in once per run (one code): kept in a
+ * file, because Playwright starts a new worker after every failed test and the address may receive only
+ * five codes an hour.
+ */
 let seededAdminCookie: Promise<string> | undefined;
 
 async function seededAdmin(page: Page, origin: string): Promise<string> {
+  const stateFile = process.env.E2E_STATE_DIR
+    ? join(process.env.E2E_STATE_DIR, 'seeded-admin-cookie')
+    : undefined;
+  if (!seededAdminCookie && stateFile && existsSync(stateFile)) {
+    seededAdminCookie = Promise.resolve(readFileSync(stateFile, 'utf8'));
+  }
   seededAdminCookie ??= (async () => {
     const email = 'admin@admin.com';
     const headers = {
@@ -67,10 +79,12 @@ async function seededAdmin(page: Page, origin: string): Promise<string> {
       body: JSON.stringify({ email, otp: await waitForCode(email, since) }),
     });
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);
-    return signedIn.headers
+    const cookie = signedIn.headers
       .getSetCookie()
-      .map((cookie) => cookie.split(';')[0])
+      .map((line) => line.split(';')[0])
       .join('; ');
+    if (stateFile) writeFileSync(stateFile, cookie);
+    return cookie;
   })();
   return seededAdminCookie;
 }
