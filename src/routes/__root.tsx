@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { appConfig } from '~/app.config';
 import { EnvBadge } from '@/components/layout/env-badge';
+import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
 import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
@@ -79,6 +80,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             disableTransitionOnChange
           >
             <EnvBadge />
+            <ImpersonationBanner />
             {children}
             <DemoDialog />
             <Toaster

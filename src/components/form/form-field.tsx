@@ -8,6 +8,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
+import { appConfig } from '~/app.config';
 
 /** What a control needs to be labelled and described: spread it on the input. */
 export type FieldControlProps = {
@@ -76,7 +77,8 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
       ) : null}
       {message ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
-          {t(message)}
+          {/* A message may quote a limit, e.g. "at least {{repositoryLinkMin}} characters". */}
+          {t(message, appConfig.limits)}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start';
-import { UAParser } from 'ua-parser-js';
 import { authMiddleware } from '@/features/auth/middleware';
+import { describeUserAgent } from '@/lib/user-agent';
 import { listActiveSessions } from './data.server';
 import type { AccountSession } from './schema';
 
@@ -14,12 +14,10 @@ export const $listSessions = createServerFn({ method: 'GET' })
   .handler(async ({ context }): Promise<AccountSession[]> => {
     const rows = await listActiveSessions(context.user.id);
     return rows.map((row) => {
-      const { browser, os } = UAParser(row.userAgent ?? '');
       return {
         id: row.id,
         current: row.id === context.session.id,
-        browser: [browser.name, browser.major].filter(Boolean).join(' ') || null,
-        os: [os.name, os.version].filter(Boolean).join(' ') || null,
+        ...describeUserAgent(row.userAgent),
         ipAddress: row.ipAddress || null,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),

@@ -3,7 +3,7 @@ import { redirect } from '@tanstack/react-router';
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { setResponseStatus } from '@tanstack/react-start/server';
 import { AppError } from '@/lib/errors';
-import { roleCan } from './permissions';
+import { type PermissionRequest, roleCan } from './permissions';
 import { authQueries } from './queries';
 import { afterSignIn } from './redirect';
 
@@ -25,6 +25,18 @@ export async function requireArea(context: GuardContext, href: string, area: 'ap
     throw new AppError('FORBIDDEN');
   }
   return { session };
+}
+
+/**
+ * `beforeLoad` of one screen inside an area: FORBIDDEN (the 403 page) unless the signed-in role grants every
+ * permission in `request`. UX only: the screen's server functions check for themselves.
+ */
+export async function requireScreenPermission(context: GuardContext, request: PermissionRequest) {
+  const session = await context.queryClient.ensureQueryData(authQueries.session());
+  if (!session || !roleCan(session.user.role, request)) {
+    answerForbidden();
+    throw new AppError('FORBIDDEN');
+  }
 }
 
 /** `beforeLoad` of public entry points (`/`, `/login`): a signed-in visitor goes on to where they belong. */

@@ -4,8 +4,14 @@ import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { containsPattern, keysetPage } from '@/server/db/list';
 import { repository } from '@/server/db/schema/index';
+import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
-import { DESCRIPTION_EXCERPT_LENGTH, type RepositoryDetail, type RepositoryListItem } from './schema';
+import {
+  DESCRIPTION_EXCERPT_LENGTH,
+  type RepositoryDetail,
+  type RepositoryListItem,
+  type RepositoryValues,
+} from './schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,21 +51,109 @@ export async function listRepositories(
   });
 }
 
+const detailColumns = {
+  id: repository.id,
+  name: repository.name,
+  link: repository.link,
+  description: repository.description,
+  createdAt: repository.createdAt,
+  updatedAt: repository.updatedAt,
+};
+
+type DetailRow = Omit<RepositoryDetail, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+const toDetail = (row: DetailRow): RepositoryDetail => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
 /** The repository with this id, or null (also for ids that are not UUIDs). */
 export async function findRepositoryById(id: string, db?: Database): Promise<RepositoryDetail | null> {
   if (!UUID.test(id)) return null;
   const executor = db ?? (await getDb());
+  const [row] = await executor.select(detailColumns).from(repository).where(eq(repository.id, id));
+  return row ? toDetail(row) : null;
+}
+
+const NAME_CONSTRAINT = 'repository_name_unique';
+
+/**
+ * True for Postgres' unique violation (23505) on `constraint`. postgres.js names the constraint
+ * `constraint_name`, PGlite `constraint`; drizzle wraps either in an error whose `cause` is the original.
+ */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error, depth = 0; depth < 4 && typeof current === 'object' && current; depth++) {
+    const fields = current as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+      cause?: unknown;
+    };
+    if (fields.code === '23505') return (fields.constraint_name ?? fields.constraint) === constraint;
+    current = fields.cause;
+  }
+  return false;
+}
+
+/** The database's verdict on a taken name becomes `CONFLICT:name`; other failures pass through. */
+function nameConflict(error: unknown): never {
+  if (isUniqueViolation(error, NAME_CONSTRAINT)) throw new AppError('CONFLICT', 'name');
+  throw error;
+}
+
+/**
+ * Adds a repository. The unique index decides whether the name is free, so of two concurrent creates
+ * with one name exactly one succeeds; the other throws `CONFLICT:name`.
+ */
+export async function insertRepository(values: RepositoryValues, db?: Database): Promise<RepositoryDetail> {
+  const executor = db ?? (await getDb());
   const [row] = await executor
-    .select({
-      id: repository.id,
-      name: repository.name,
-      link: repository.link,
-      description: repository.description,
-      createdAt: repository.createdAt,
-      updatedAt: repository.updatedAt,
-    })
+    .insert(repository)
+    .values({ name: values.name, link: values.link, description: values.description })
+    .returning(detailColumns)
+    .catch(nameConflict);
+  if (!row) throw new Error('insert returned no row');
+  return toDetail(row);
+}
+
+/**
+ * Replaces a repository's fields; null when the id matches none. Returns the row before and after, for
+ * the audit log: pass a transaction so the locked read and the write see the same row. A taken name
+ * throws `CONFLICT:name` and changes nothing.
+ */
+export async function updateRepository(
+  id: string,
+  values: RepositoryValues,
+  db?: Database,
+): Promise<{ previous: RepositoryDetail; current: RepositoryDetail } | null> {
+  if (!UUID.test(id)) return null;
+  const executor = db ?? (await getDb());
+  const [previous] = await executor
+    .select(detailColumns)
     .from(repository)
-    .where(eq(repository.id, id));
-  if (!row) return null;
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+    .where(eq(repository.id, id))
+    .for('update');
+  if (!previous) return null;
+  const [current] = await executor
+    .update(repository)
+    .set({ name: values.name, link: values.link, description: values.description })
+    .where(eq(repository.id, id))
+    .returning(detailColumns)
+    .catch(nameConflict);
+  return current ? { previous: toDetail(previous), current: toDetail(current) } : null;
+}
+
+/** Deletes a repository; its id and name, or null when the id matches none. */
+export async function deleteRepository(
+  id: string,
+  db?: Database,
+): Promise<{ id: string; name: string } | null> {
+  if (!UUID.test(id)) return null;
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .delete(repository)
+    .where(eq(repository.id, id))
+    .returning({ id: repository.id, name: repository.name });
+  return row ?? null;
 }

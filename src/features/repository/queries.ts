@@ -1,5 +1,18 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { $getRepository, $listRepositories } from './functions';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  mutationOptions,
+  type QueryClient,
+  queryOptions,
+} from '@tanstack/react-query';
+import {
+  $createRepository,
+  $deleteRepository,
+  $getRepository,
+  $listRepositories,
+  $updateRepository,
+} from './functions';
+import type { RepositoryDetail, RepositoryValues } from './schema';
 
 export const repositoryKeys = {
   all: ['repository'] as const,
@@ -28,3 +41,35 @@ export const repositoryQueries = {
       staleTime: 30_000,
     }),
 };
+
+/** The saved repository becomes its detail's cache entry; every list (any search term) is refetched. */
+function saved(queryClient: QueryClient, repository: RepositoryDetail) {
+  queryClient.setQueryData(repositoryKeys.detail(repository.id), repository);
+  void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists });
+}
+
+export const repositoryMutations = {
+  create: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: (values: RepositoryValues) => $createRepository({ data: values }),
+      onSuccess: (created) => saved(queryClient, created),
+    }),
+  update: (queryClient: QueryClient, id: string) =>
+    mutationOptions({
+      mutationFn: (values: RepositoryValues) => $updateRepository({ data: { id, values } }),
+      onSuccess: (updated) => saved(queryClient, updated),
+    }),
+  delete: (queryClient: QueryClient, id: string) =>
+    mutationOptions({
+      mutationFn: () => $deleteRepository({ data: { id } }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists }),
+    }),
+};
+
+/**
+ * Drops a deleted repository's cached detail. Call it once its page is gone: removing the query under a
+ * mounted detail page would make that page fetch it again and fail.
+ */
+export function forgetRepository(queryClient: QueryClient, id: string) {
+  queryClient.removeQueries({ queryKey: repositoryKeys.detail(id), exact: true });
+}

@@ -1,26 +1,49 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { FolderGit2, LayoutDashboard, UserRound, Users } from 'lucide-react';
+import { FolderGit2, LayoutDashboard, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { NavItem } from '@/components/layout/area-nav';
-import { AreaLayout } from '@/features/auth/components/area-layout';
+import type { NavGroup } from '@/components/layout/sidebar';
+import { readSidebarOpen } from '@/components/layout/sidebar-state';
+import { SidebarAreaLayout } from '@/features/auth/components/sidebar-area-layout';
 import { requireArea } from '@/features/auth/guards';
+import { LanguageSelect, ThemeSelect } from '@/features/preferences/components/preference-selects';
 
 export const Route = createFileRoute('/manager')({
   beforeLoad: ({ context, location }) => requireArea(context, location.href, 'manager'),
+  // Read from the request on the server render, so the sidebar has its remembered width from the first paint.
+  loader: () => ({ sidebarOpen: readSidebarOpen() }),
   component: ManagerLayout,
 });
 
 function ManagerLayout() {
   const { t } = useTranslation();
-  const items: NavItem[] = [
-    { to: '/manager/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
-    { to: '/manager/repositories', label: t('nav.repositories'), icon: FolderGit2 },
-    { to: '/manager/users', label: t('nav.users'), icon: Users },
-    { to: '/manager/account', label: t('nav.account'), icon: UserRound },
+  const { sidebarOpen } = Route.useLoaderData();
+  const groups: NavGroup[] = [
+    {
+      label: t('sidebar.groups.application'),
+      items: [
+        { to: '/manager/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
+        { to: '/manager/repositories', label: t('nav.repositories'), icon: FolderGit2 },
+      ],
+    },
+    {
+      label: t('sidebar.groups.configuration'),
+      items: [{ to: '/manager/users', label: t('nav.users'), icon: Users }],
+    },
   ];
   return (
-    <AreaLayout home="/manager/dashboard" items={items}>
+    <SidebarAreaLayout
+      home="/manager/dashboard"
+      accountTo="/manager/account"
+      groups={groups}
+      defaultOpen={sidebarOpen}
+      preferences={
+        <>
+          <ThemeSelect className="max-w-none" />
+          <LanguageSelect className="max-w-none" />
+        </>
+      }
+    >
       <Outlet />
-    </AreaLayout>
+    </SidebarAreaLayout>
   );
 }

@@ -22,6 +22,7 @@ import {
   UPDATE_USER_PATH,
   validateUpdateUserBody,
 } from './account-hooks';
+import { adminAfter, adminBefore } from './admin-hooks';
 import { withDemoGuard } from './demo-routes';
 import { postgresQuotaStore, type QuotaStore } from './quota-store';
 
@@ -199,6 +200,7 @@ function buildAuth(deps: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith('/admin/')) return adminBefore(ctx, db, env.ADMIN_USER_IDS);
         if (ctx.path === UPDATE_USER_PATH) return { context: { body: validateUpdateUserBody(ctx.body) } };
         if (ctx.path === CHANGE_EMAIL_PATH || ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
           const newEmail = parseNewEmail(ctx.body);
@@ -219,6 +221,7 @@ function buildAuth(deps: AuthDeps) {
         await consumeSendQuota(email);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path.startsWith('/admin/')) return adminAfter(ctx, db);
         if (ctx.path === '/sign-in/email-otp') return explainBan(ctx);
         if (ctx.path === CHANGE_EMAIL_PATH) return notifyPreviousAddress(ctx);
         if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) {

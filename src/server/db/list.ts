@@ -1,30 +1,47 @@
 import '@tanstack/react-start/server-only';
-import { and, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
 
 /**
- * A row's place in newest-first order: its creation time as Postgres prints it (microseconds kept; a JS
- * Date would round them away and skip or repeat rows created in the same millisecond) and its id.
+ * A row's place in the list's order: its sort value as text (`cursorAt`) and its id. A timestamp travels as
+ * Postgres prints it (microseconds kept; a JS Date would round them away and skip or repeat rows created in
+ * the same millisecond).
  */
 type Position = { cursorAt: string; id: string };
+
+/**
+ * What a list is ordered by; the id always breaks ties, so the key is unique. `{ createdAt, id }` is the
+ * newest-first default; `{ column, kind, id }` orders by any NOT NULL column (a btree index on
+ * `(column, id)` keeps every page as cheap as the first).
+ */
+export type SortKey =
+  { createdAt: PgColumn; id: PgColumn } | { column: PgColumn; kind: 'timestamp' | 'text'; id: PgColumn };
+
+export type SortDirection = 'asc' | 'desc';
+
+function normalise(sortKey: SortKey): { column: PgColumn; kind: 'timestamp' | 'text'; id: PgColumn } {
+  return 'createdAt' in sortKey ? { column: sortKey.createdAt, kind: 'timestamp', id: sortKey.id } : sortKey;
+}
 
 function encodeCursor(position: Position): string {
   return Buffer.from(JSON.stringify([position.cursorAt, position.id])).toString('base64url');
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+/** Longer than any name or e-mail the product stores; a longer cursor was not made here. */
+const TEXT_VALUE_MAX = 512;
 
 /** Refuses a cursor this server did not make: a page must never silently restart from the top. */
-function decodeCursor(cursor: string): Position {
+function decodeCursor(cursor: string, kind: 'timestamp' | 'text'): Position {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(value) &&
       value.length === 2 &&
       typeof value[0] === 'string' &&
-      TIMESTAMP.test(value[0]) &&
+      (kind === 'timestamp' ? TIMESTAMP.test(value[0]) : value[0].length <= TEXT_VALUE_MAX) &&
       typeof value[1] === 'string' &&
       value[1].length <= 64
     ) {
@@ -41,18 +58,31 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** Rows strictly after `after` in the given order; the row comparison walks the `(column, id)` index. */
+function afterPosition(
+  key: { column: PgColumn; kind: 'timestamp' | 'text'; id: PgColumn },
+  direction: SortDirection,
+  after: Position,
+): SQL {
+  const value = key.kind === 'timestamp' ? sql`${after.cursorAt}::timestamptz` : sql`${after.cursorAt}::text`;
+  return direction === 'desc'
+    ? sql`(${key.column}, ${key.id}) < (${value}, ${after.id})`
+    : sql`(${key.column}, ${key.id}) > (${value}, ${after.id})`;
+}
+
 /**
- * One page of a newest-first list by keyset pagination on `(createdAt, id)` — an indexed, unique sort key —
- * so page 500 costs what page 1 costs (OFFSET would scan every skipped row). `fetchRows` runs the select
- * with the given filter, order and limit; `countRows` counts every row matching `filter` for "Showing n of
- * total". Both run at once.
+ * One page of a list by keyset pagination on `(sort column, id)` — a unique key — in either direction,
+ * so page 500 costs what page 1 costs (OFFSET would scan every skipped row). Newest first unless told
+ * otherwise. `fetchRows` runs the select with the given filter, order and limit; `countRows` counts every
+ * row matching `filter` for "Showing n of total". Both run at once.
  */
 export async function keysetPage<Row extends Position>(options: {
-  sortKey: { createdAt: PgColumn; id: PgColumn };
+  sortKey: SortKey;
+  direction?: SortDirection;
   filter: SQL | undefined;
   cursor: string | undefined;
   limit: number;
-  /** Must select `cursorAt` (the given SQL) next to the row's own fields. */
+  /** Must select `cursorAt` (the given SQL: the sort value as text) next to the row's own fields. */
   fetchRows: (query: {
     where: SQL | undefined;
     orderBy: SQL[];
@@ -61,19 +91,20 @@ export async function keysetPage<Row extends Position>(options: {
   }) => Promise<Row[]>;
   countRows: (where: SQL | undefined) => Promise<number>;
 }): Promise<ListPage<Omit<Row, 'cursorAt'>>> {
-  const { sortKey, filter, cursor, limit } = options;
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  const afterCondition = after
-    ? sql`(${sortKey.createdAt}, ${sortKey.id}) < (${after.cursorAt}::timestamptz, ${after.id})`
-    : undefined;
+  const { filter, cursor, limit } = options;
+  const key = normalise(options.sortKey);
+  const direction = options.direction ?? 'desc';
+  const after = cursor ? decodeCursor(cursor, key.kind) : undefined;
+  const order = direction === 'desc' ? desc : asc;
   const [rows, total] = await Promise.all([
     options.fetchRows({
-      where: and(filter, afterCondition),
-      orderBy: [desc(sortKey.createdAt), desc(sortKey.id)],
+      where: and(filter, after ? afterPosition(key, direction, after) : undefined),
+      orderBy: [order(key.column), order(key.id)],
       // One row more than asked tells whether another page exists without a second query.
       limit: limit + 1,
-      // JSON's ISO 8601 text, whatever the server's DateStyle.
-      cursorAt: sql<string>`to_json(${sortKey.createdAt}) #>> '{}'`,
+      // A timestamp as JSON's ISO 8601 text, whatever the server's DateStyle; text as it is.
+      cursorAt:
+        key.kind === 'timestamp' ? sql<string>`to_json(${key.column}) #>> '{}'` : sql<string>`${key.column}`,
     }),
     options.countRows(filter),
   ]);

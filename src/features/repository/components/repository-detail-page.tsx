@@ -2,13 +2,22 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '@/components/layout/top-bar';
+import { roleCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
 import { safeExternalUrl } from '../schema';
+import type { RepositoryArea } from './repository-list-page';
+import { RepositoryActions } from './repository-actions';
 
-/** One repository: its description, its link (clickable only when it is http or https) and its dates. */
-export function RepositoryDetailPage({ id }: { id: string }) {
+/**
+ * One repository: its description, its link (clickable only when it is http or https) and its dates. In
+ * the manager area, Edit and Delete for a role allowed to use them.
+ */
+export function RepositoryDetailPage({ id, area = 'app' }: { id: string; area?: RepositoryArea }) {
   const { t, i18n } = useTranslation('repository');
   const { data: repository } = useSuspenseQuery(repositoryQueries.detail(id));
+  const session = useSession();
+  const role = session?.user.role;
   const url = safeExternalUrl(repository.link);
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -16,7 +25,16 @@ export function RepositoryDetailPage({ id }: { id: string }) {
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
       <TopBar
         title={<bdi>{repository.name}</bdi>}
-        backTo="/app/repositories"
+        backTo={area === 'manager' ? '/manager/repositories' : '/app/repositories'}
+        actions={
+          area === 'manager' ? (
+            <RepositoryActions
+              repository={repository}
+              canUpdate={roleCan(role, { repository: ['update'] })}
+              canDelete={roleCan(role, { repository: ['delete'] })}
+            />
+          ) : undefined
+        }
         className="md:static md:border-b-0 md:bg-transparent"
       />
       <div className="flex flex-col gap-6 px-4 py-6 sm:px-6">

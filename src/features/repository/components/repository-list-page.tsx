@@ -1,33 +1,52 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { SearchInput } from '@/components/ui/search-input';
+import { roleCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
 import type { RepositoryListItem } from '../schema';
 import { safeExternalUrl } from '../schema';
 
-/** Repositories, newest first, searchable by name; each row opens the repository. */
+/** Which area the list belongs to: rows open that area's detail page. */
+export type RepositoryArea = 'app' | 'manager';
+
+/**
+ * Repositories, newest first, searchable by name; each row opens the repository. In the manager area a
+ * role that may create repositories also gets "New repository".
+ */
 export function RepositoryListPage({
+  area = 'app',
   searchTerm,
   onSearchTermChange,
 }: {
+  area?: RepositoryArea;
   searchTerm: string;
   onSearchTermChange: (term: string) => void;
 }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(repositoryQueries.list(searchTerm));
+  const session = useSession();
+  const canCreate = area === 'manager' && roleCan(session?.user.role, { repository: ['create'] });
   return (
     <Page
       title={t('pages.repositories')}
-      actions={<SearchInput value={searchTerm} onChange={onSearchTermChange} />}
+      actions={
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <SearchInput value={searchTerm} onChange={onSearchTermChange} className="min-w-0 flex-1" />
+          {canCreate ? <NewRepositoryButton /> : null}
+        </div>
+      }
     >
       <DataList
         query={query}
         label={t('pages.repositories')}
         getKey={(repository) => repository.id}
-        renderItem={(repository) => <RepositoryRow repository={repository} />}
+        renderItem={(repository) => <RepositoryRow repository={repository} area={area} />}
         searchTerm={searchTerm}
         onClearSearch={() => onSearchTermChange('')}
       />
@@ -35,13 +54,25 @@ export function RepositoryListPage({
   );
 }
 
-function RepositoryRow({ repository }: { repository: RepositoryListItem }) {
+function NewRepositoryButton() {
+  const { t } = useTranslation('repository');
+  return (
+    <Button asChild>
+      <Link to="/manager/repositories/new">
+        <Plus aria-hidden />
+        <span className="sr-only sm:not-sr-only">{t('list.new')}</span>
+      </Link>
+    </Button>
+  );
+}
+
+function RepositoryRow({ repository, area }: { repository: RepositoryListItem; area: RepositoryArea }) {
   const { t } = useTranslation('repository');
   // The host only: the full link is on the detail page, where it can be opened.
   const host = safeExternalUrl(repository.link)?.host ?? repository.link;
   return (
     <Link
-      to="/app/repositories/$id"
+      to={area === 'manager' ? '/manager/repositories/$id' : '/app/repositories/$id'}
       params={{ id: repository.id }}
       className="flex flex-col gap-1 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
     >

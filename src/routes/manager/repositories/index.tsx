@@ -1,18 +1,31 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { RepositoryListPage } from '@/features/repository/components/repository-list-page';
+import { repositoryQueries } from '@/features/repository/queries';
 import { pageTitle } from '@/lib/page-title';
 import { searchDefaults, zListSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/manager/repositories/')({
   validateSearch: zListSearch,
   search: { middlewares: [stripSearchParams(searchDefaults.list)] },
+  loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
+  // A failed first page is shown by the list itself (error with Retry), not by the route's error page.
+  loader: ({ context, deps }) =>
+    context.queryClient
+      .ensureInfiniteQueryData(repositoryQueries.list(deps.searchTerm))
+      .catch(() => undefined),
   head: pageTitle('pages.repositories'),
   component: ManagerRepositoriesScreen,
 });
 
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
 function ManagerRepositoriesScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.repositories')} />;
+  const { searchTerm } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <RepositoryListPage
+      area="manager"
+      searchTerm={searchTerm}
+      // Replace: Back leaves the page instead of replaying the search keystroke by keystroke.
+      onSearchTermChange={(term) => void navigate({ search: { searchTerm: term }, replace: true })}
+    />
+  );
 }

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { requireScreenPermission } from '@/features/auth/guards';
+import { RepositoryCreatePage } from '@/features/repository/components/repository-editor-pages';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/repositories/new')({
+  staticData: { layout: 'desktop-only' },
+  beforeLoad: ({ context }) => requireScreenPermission(context, { repository: ['create'] }),
   head: pageTitle('pages.newRepository'),
-  component: ManagerRepositoriesNewScreen,
+  component: RepositoryCreatePage,
 });
-
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
-function ManagerRepositoriesNewScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.newRepository')} />;
-}

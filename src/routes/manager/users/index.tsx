@@ -1,18 +1,32 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { requireScreenPermission } from '@/features/auth/guards';
+import { UserListPage } from '@/features/user/components/user-list-page';
+import { userQueries } from '@/features/user/queries';
+import { userListDefaults, zUserListSearch } from '@/features/user/schema';
 import { pageTitle } from '@/lib/page-title';
-import { searchDefaults, zListSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/manager/users/')({
-  validateSearch: zListSearch,
-  search: { middlewares: [stripSearchParams(searchDefaults.list)] },
+  validateSearch: zUserListSearch,
+  search: { middlewares: [stripSearchParams(userListDefaults)] },
+  loaderDeps: ({ search }) => search,
+  beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['list'] }),
+  // A failed first page is shown by the list itself (error with Retry), not by the route's error page.
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureInfiniteQueryData(userQueries.list(deps)).catch(() => undefined),
   head: pageTitle('pages.users'),
   component: ManagerUsersScreen,
 });
 
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
 function ManagerUsersScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.users')} />;
+  const view = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <UserListPage
+      view={view}
+      // Replace: Back leaves the page instead of replaying every filter change.
+      onViewChange={(change) =>
+        void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true })
+      }
+    />
+  );
 }

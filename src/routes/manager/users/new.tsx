@@ -1,15 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { requireScreenPermission } from '@/features/auth/guards';
+import { CreateUserPage } from '@/features/user/components/create-user-page';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/users/new')({
+  beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['create'] }),
   head: pageTitle('pages.newUser'),
-  component: ManagerUsersNewScreen,
+  component: CreateUserPage,
 });
-
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
-function ManagerUsersNewScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.newUser')} />;
-}

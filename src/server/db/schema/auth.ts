@@ -22,6 +22,9 @@ export const user = pgTable(
   },
   (t) => [
     index('user_created_at_idx').on(t.createdAt, t.id),
+    // Keyset pages of the admin list sorted by name or e-mail, in either direction.
+    index('user_name_id_idx').on(t.name, t.id),
+    index('user_email_id_idx').on(t.email, t.id),
     index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],

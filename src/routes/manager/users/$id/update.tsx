@@ -1,15 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Page } from '@/components/layout/page';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { requireScreenPermission } from '@/features/auth/guards';
+import { UpdateUserPage } from '@/features/user/components/update-user-page';
+import { userQueries } from '@/features/user/queries';
+import { errorCodeOf } from '@/lib/errors';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/users/$id/update')({
+  beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['update'] }),
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(userQueries.detail(params.id));
+    } catch (error) {
+      if (errorCodeOf(error).code === 'NOT_FOUND') throw notFound();
+      throw error;
+    }
+  },
   head: pageTitle('pages.updateUser'),
-  component: ManagerUsersIdUpdateScreen,
+  component: ManagerUserUpdateScreen,
 });
 
-// The screen's contents arrive with their feature; until then the route renders its layout and title.
-function ManagerUsersIdUpdateScreen() {
-  const { t } = useTranslation();
-  return <Page title={t('pages.updateUser')} />;
+function ManagerUserUpdateScreen() {
+  const { id } = Route.useParams();
+  return <UpdateUserPage id={id} />;
 }

@@ -1,0 +1,219 @@
+// Repository management in the manager area: create (with every validation message), the name conflict,
+// update, delete, search, the 403 page for a plain user, and accessibility in English and Arabic.
+// Texts come from public/locales/en/*.json. Seeded data: 36 repositories, one of them named "react".
+import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { newEmail, signIn, signInAdmin } from './support/session';
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${randomInt(1000)}`;
+const DETAIL_URL = /\/manager\/repositories\/[0-9a-f-]{36}$/;
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+async function fillForm(page: Page, values: { name?: string; link?: string; description?: string }) {
+  if (values.name !== undefined) await field(page, 'Name').fill(values.name);
+  if (values.link !== undefined) await field(page, 'Link').fill(values.link);
+  if (values.description !== undefined) await field(page, 'Description').fill(values.description);
+}
+
+/** Creates a repository through the form and waits for its detail page. */
+async function createThroughForm(page: Page, visit: (path: string) => Promise<unknown>, name: string) {
+  await visit('/manager/repositories/new');
+  await fillForm(page, { name, link: 'example.com/e2e', description: 'Made by the e2e suite' });
+  await page.getByRole('button', { name: 'Create repository' }).click();
+  await expect(page).toHaveURL(DETAIL_URL);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/**
+ * Deletes the repository whose detail page is open, so later journeys (other files count the 36 seeded
+ * repositories) see the data they expect.
+ */
+async function deleteOpenRepository(page: Page) {
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this repository?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/manager\/repositories$/);
+}
+
+test.describe('as an admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAdmin(page, { name: 'Rita Repo' });
+  });
+
+  test(
+    'create: every validation message, then the new repository',
+    { tag: '@mobile' },
+    async ({ page, visit }) => {
+      await visit('/manager/repositories');
+      await page.getByRole('link', { name: 'New repository' }).click();
+      await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
+      await waitForHydration(page);
+
+      const create = page.getByRole('button', { name: 'Create repository' });
+      await create.click();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expect(page.getByText('Link is required')).toBeVisible();
+      await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+
+      const name = unique('E2E created');
+      await fillForm(page, { name, link: 'a.b' });
+      await create.click();
+      await expect(page.getByText('Invalid link, must be at least 4 characters')).toBeVisible();
+      await expect(page.getByText('Name is required')).toHaveCount(0);
+
+      await fillForm(page, { link: 'localhost' });
+      await create.click();
+      await expect(page.getByText('Invalid link, must contain at least a dot')).toBeVisible();
+
+      await fillForm(page, { link: 'javascript:alert(document.cookie)' });
+      await create.click();
+      await expect(page.getByText('Only http:// and https:// links are allowed')).toBeVisible();
+      await expect(field(page, 'Link')).toHaveValue('javascript:alert(document.cookie)');
+      await expect(field(page, 'Name')).toHaveValue(name);
+      await expectAccessible(page);
+
+      await fillForm(page, { link: 'example.com/created', description: 'A repository made in the browser' });
+      await create.click();
+      await expect(page).toHaveURL(DETAIL_URL);
+      await expect(page.getByText('Repository created')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      // The bare host was given https:// and is a real, safe link.
+      await expect(page.getByRole('link', { name: /https:\/\/example\.com\/created/ })).toHaveAttribute(
+        'href',
+        'https://example.com/created',
+      );
+      await expect(page.getByText('A repository made in the browser')).toBeVisible();
+      await expectAccessible(page);
+      await deleteOpenRepository(page);
+    },
+  );
+
+  test('a taken name shows "Name already used" and keeps what was typed', async ({ page, visit }) => {
+    await visit('/manager/repositories/new');
+    await fillForm(page, { name: 'react', link: 'https://example.com/dup', description: 'Typed once' });
+    await page.getByRole('button', { name: 'Create repository' }).click();
+    await expect(page.getByText('Name already used')).toBeVisible();
+    await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Name')).toBeFocused();
+    await expect(field(page, 'Name')).toHaveValue('react');
+    await expect(field(page, 'Link')).toHaveValue('https://example.com/dup');
+    await expect(field(page, 'Description')).toHaveValue('Typed once');
+    await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
+  });
+
+  test('update: the form starts from the stored values; a rename shows on the detail page', async ({
+    page,
+    visit,
+  }) => {
+    const name = unique('E2E to edit');
+    await createThroughForm(page, visit, name);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/update$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit repository' })).toBeVisible();
+    await expect(field(page, 'Name')).toHaveValue(name);
+    await expect(field(page, 'Link')).toHaveValue('https://example.com/e2e');
+    await expectAccessible(page);
+
+    // A taken name is refused on the field; nothing typed is lost.
+    await fillForm(page, { name: 'react', description: 'Second thoughts' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Name already used')).toBeVisible();
+    await expect(field(page, 'Description')).toHaveValue('Second thoughts');
+
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(field(page, 'Description')).toHaveValue('Second thoughts');
+
+    const renamed = unique('E2E edited');
+    await fillForm(page, { name: renamed });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(DETAIL_URL);
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await expect(page.getByText('Second thoughts')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await deleteOpenRepository(page);
+  });
+
+  test('delete asks first, then leaves for the list with a toast', async ({ page, visit }) => {
+    const name = unique('E2E to delete');
+    await createThroughForm(page, visit, name);
+    const detailUrl = page.url();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Delete this repository?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete this repository?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`Repository “${name}” deleted`)).toBeVisible();
+    await expect(page).toHaveURL(/\/manager\/repositories$/);
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    await expect(page.getByRole('status').filter({ hasText: 'No results for' })).toHaveCount(1);
+    await visit(new URL(detailUrl).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  });
+
+  test('the list searches by name and opens the manager detail page', async ({ page, visit }) => {
+    await visit('/manager/repositories?searchTerm=tanstack');
+    const list = page.getByRole('list', { name: 'Repositories' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('react');
+    await expect(page).toHaveURL(/searchTerm=react/);
+    await list
+      .getByRole('link')
+      .filter({ has: page.getByText('react', { exact: true }) })
+      .click();
+    await expect(page).toHaveURL(DETAIL_URL);
+    await expect(page.getByRole('heading', { level: 1, name: 'react' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  });
+
+  test('unknown ids show the 404 page', async ({ page, visit }) => {
+    const response = await visit('/manager/repositories/00000000-0000-4000-8000-000000000000');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await visit('/manager/repositories/not-a-uuid/update');
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`the manager repository screens are accessible in ${language}`, async ({ page, visit }) => {
+      await visit(`/manager/repositories?lng=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await page.getByRole('main').getByRole('list').getByRole('link').first().click();
+      await expect(page).toHaveURL(DETAIL_URL);
+      await waitForHydration(page);
+      const detail = new URL(page.url()).pathname;
+      await expectAccessible(page);
+      await visit(`${detail}/update`);
+      await visit('/manager/repositories/new');
+    });
+  }
+});
+
+test('a plain user gets the 403 page in the manager repository screens', async ({ page, visit }) => {
+  await signIn(page, newEmail('plain'), { name: 'Paula Plain' });
+  const response = await visit('/manager/repositories');
+  expect(response?.status()).toBe(403);
+  await expect(
+    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
+  ).toBeVisible();
+  await visit('/manager/repositories/new');
+  await expect(
+    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
+  ).toBeVisible();
+});

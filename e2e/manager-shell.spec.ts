@@ -1,0 +1,179 @@
+// The manager area's shell and dashboard: the /manager redirect, the grouped sidebar with its current
+// page, Ctrl/Cmd+B with the state kept in a cookie (server-rendered, no flash), the phone sheet, the
+// user menu, the dashboard's figures against the seeded data, the 403 page for a plain user, and axe in
+// en and ar, light and dark. Seed: src/server/db/seed/seed.ts (2 fixed + 98 generated users, 36 repositories).
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { newEmail, signIn, signInAdmin } from './support/session';
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+const sidebar = (page: Page) => page.getByRole('complementary');
+const toggle = (page: Page) => page.getByRole('button', { name: 'Toggle sidebar' });
+
+/** Generated seed users created less than `days` whole days before the seed ran (seed.ts spreads them). */
+function seededWithin(days: number): number {
+  return Array.from({ length: 98 }, (_, i) => (i * 37) % 60).filter((d) => d < days).length;
+}
+
+/** The dashboard's figures by their labels, as numbers. */
+async function figures(page: Page): Promise<Record<string, number>> {
+  const list = page.getByRole('region', { name: 'Key figures' });
+  await expect(list.getByRole('definition')).toHaveCount(5);
+  const terms = await list.getByRole('term').allTextContents();
+  const values = await list.getByRole('definition').allTextContents();
+  return Object.fromEntries(terms.map((term, i) => [term, Number((values[i] ?? '').replace(/\D/g, ''))]));
+}
+
+test('/manager opens the dashboard; the sidebar marks the current page', async ({ page, visit }) => {
+  await signInAdmin(page);
+  await visit('/manager');
+  await expect(page).toHaveURL(/\/manager\/dashboard$/);
+  const nav = sidebar(page).getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('list', { name: 'Application' })).toBeVisible();
+  await expect(nav.getByRole('list', { name: 'Configuration' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'Repositories' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Repositories' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/manager\/users$/);
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('Ctrl+B collapses the sidebar, not while typing; the state survives a reload', async ({
+  page,
+  visit,
+}) => {
+  await signInAdmin(page);
+  await visit('/manager/repositories');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+  const wide = (await sidebar(page).boundingBox())?.width ?? 0;
+
+  // In the search field Ctrl+B belongs to the text.
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.press('Control+b');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Control+b');
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+  await expect.poll(async () => (await sidebar(page).boundingBox())?.width ?? 0).toBeLessThan(wide / 2);
+  // Icons only, names kept for assistive technology.
+  await expect(sidebar(page).getByRole('link', { name: 'Users' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The server renders the remembered state: no expanded flash before hydration.
+  const html = await (await page.request.get('/manager/repositories')).text();
+  expect(html).toContain('data-state="collapsed"');
+  await page.reload();
+  await waitForHydration(page);
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+
+  await page.keyboard.press('Meta+b');
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+  await toggle(page).click();
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+});
+
+test('on a phone the menu opens as a sheet from the top bar', { tag: '@mobile' }, async ({ page, visit }) => {
+  test.skip(!isMobile(page), 'the sheet replaces the sidebar below 768 px');
+  await signInAdmin(page);
+  await visit('/manager/dashboard');
+  await expect(sidebar(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Menu' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page);
+  await sheet.getByRole('link', { name: 'Repositories' }).click();
+  await expect(page).toHaveURL(/\/manager\/repositories$/);
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+});
+
+test(
+  'the user menu shows who is signed in and opens the app',
+  { tag: '@mobile' },
+  async ({ page, visit }) => {
+    const email = await signInAdmin(page, { name: 'Mira Manager' });
+    await visit('/manager/dashboard');
+    const button = page.getByRole('button', { name: 'Account menu' }).filter({ visible: true });
+    await button.click();
+    const menu = page.getByRole('group', { name: 'Account menu' }).filter({ visible: true });
+    await expect(menu).toContainText('Mira Manager');
+    await expect(menu).toContainText(email);
+    await expect(menu.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await menu.getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(page).toHaveURL(/\/manager\/account$/);
+    await button.click();
+    await menu.getByRole('link', { name: 'Open app' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Mira Manager' })).toBeVisible();
+  },
+);
+
+test('the dashboard figures match the data', { tag: '@mobile' }, async ({ page, visit }) => {
+  await signInAdmin(page);
+  await visit('/manager/dashboard');
+  const shown = await figures(page);
+
+  const answer = await page.request.get('/api/auth/admin/list-users?limit=1');
+  const { total } = (await answer.json()) as { total: number };
+  expect(shown.Users).toBe(total);
+  expect(total).toBeGreaterThanOrEqual(100);
+  // The two fixed accounts, the generated ones of the last week, and this admin were all created this week.
+  expect(shown['New users (7 days)']).toBeGreaterThanOrEqual(seededWithin(7) + 3);
+  expect(shown['New users (7 days)']).toBeLessThanOrEqual(total);
+  expect(shown['Active users (24 h)']).toBeGreaterThanOrEqual(1);
+  expect(shown['Banned users']).toBeLessThanOrEqual(total);
+
+  // Sign-ups per day: 30 rows, at least the seeded ones of the last 4 weeks.
+  const table = page.getByRole('table', { name: 'Sign-ups per day' });
+  await expect(table.getByRole('row')).toHaveCount(31);
+  const counts = await table.getByRole('cell').allTextContents();
+  const sum = counts.reduce((acc, cell) => acc + Number(cell.replace(/\D/g, '')), 0);
+  expect(sum).toBeGreaterThanOrEqual(seededWithin(29) + 3);
+  await expect(page.getByRole('heading', { level: 2, name: 'Recent activity' })).toBeVisible();
+
+  // The repository count is the list's total.
+  await visit('/manager/repositories', { axe: false });
+  const status = page.getByText(/^Showing \d+ of \d+$/).first();
+  await expect(status).toBeVisible();
+  const listed = Number(/of (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+  expect(shown.Repositories).toBe(listed);
+  expect(listed).toBeGreaterThanOrEqual(1);
+});
+
+test('a plain user gets the 403 page at /manager', async ({ page }) => {
+  await signIn(page, newEmail('plain'), { name: 'Pat Plain' });
+  const response = await page.goto('/manager');
+  expect(response?.status()).toBe(403);
+  await waitForHydration(page);
+  await expect(
+    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
+  ).toBeVisible();
+  await expect(sidebar(page)).toHaveCount(0);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the dashboard is accessible in en and ar, ${scheme}`, { tag: '@mobile' }, async ({ page, visit }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInAdmin(page);
+    await visit('/manager/dashboard');
+    await expect(page.getByRole('table', { name: 'Sign-ups per day' })).toBeAttached();
+    await visit('/manager/dashboard?lng=ar');
+    await expect(page.locator('html[lang="ar"][dir="rtl"]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'لوحة التحكم' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'التسجيلات يوميًا' })).toBeAttached();
+  });
+}

@@ -1,0 +1,185 @@
+// User administration in the manager area: the list's view (search, role, status, order) lives in the URL
+// and survives a reload; create (and the taken address), set role, delete; accessibility in English and
+// Arabic. Texts come from public/locales/en/*.json. Endpoint refusals are covered by permissions.spec.ts.
+import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { signIn, signInAdmin } from './support/session';
+
+const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+const DETAIL_URL = /\/manager\/users\/[A-Za-z0-9_-]+$/;
+const tag = () => `${Date.now().toString(36)}${randomInt(1000)}`;
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+const rows = (page: Page) => page.getByRole('list', { name: 'Users' }).getByRole('listitem');
+
+/** Creates a user through better-auth's admin API with the page's admin session (onboarded: named). */
+async function createUser(page: Page, user: { name: string; email: string; role: string }) {
+  const response = await page.request.post(`${ORIGIN}/api/auth/admin/create-user`, {
+    headers: { origin: ORIGIN },
+    data: {
+      name: user.name,
+      email: user.email,
+      role: user.role,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test.describe('as an admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAdmin(page, { name: 'Uma Users' });
+  });
+
+  test(
+    'search, filter and sort live in the URL, and a reload keeps the view',
+    { tag: '@mobile' },
+    async ({ browser, page, visit }) => {
+      const t = tag();
+      await createUser(page, { name: `Zed ${t}`, email: `zed-${t}@e2e.test`, role: 'admin' });
+      await createUser(page, { name: `Amy ${t}`, email: `amy-${t}@e2e.test`, role: 'user' });
+      // Someone who signed up with a code and has not chosen a name yet.
+      const newcomer = await browser.newPage();
+      await signIn(newcomer, `bob-${t}@e2e.test`);
+      await newcomer.close();
+
+      await visit('/manager/users');
+      await page.getByRole('searchbox', { name: 'Search' }).fill(t.toUpperCase());
+      await expect(page).toHaveURL(new RegExp(`searchTerm=${t}`, 'i'));
+      await expect(rows(page)).toHaveCount(3);
+      // Newest first by default.
+      await expect(rows(page).first()).toContainText(`bob-${t}@e2e.test`);
+      await expect(rows(page).first()).toContainText('Not onboarded');
+
+      await select(page, 'Role').selectOption('admin');
+      await expect(page).toHaveURL(/role=admin/);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText(`Zed ${t}`);
+      await expect(rows(page).first()).toContainText('Admin');
+
+      await select(page, 'Role').selectOption('');
+      await select(page, 'Status').selectOption('active');
+      await select(page, 'Sort by').selectOption('name:desc');
+      await expect(page).toHaveURL(/status=active/);
+      await expect(page).toHaveURL(/sort=name/);
+      await expect(page).not.toHaveURL(/role=/);
+      await expect(rows(page)).toHaveCount(2);
+      await expect(rows(page).nth(0)).toContainText(`Zed ${t}`);
+      await expect(rows(page).nth(1)).toContainText(`Amy ${t}`);
+
+      await page.reload();
+      await waitForHydration(page);
+      await expect(select(page, 'Status')).toHaveValue('active');
+      await expect(select(page, 'Sort by')).toHaveValue('name:desc');
+      await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(t.toUpperCase());
+      await expect(rows(page)).toHaveCount(2);
+      await expect(rows(page).nth(0)).toContainText(`Zed ${t}`);
+
+      await select(page, 'Sort by').selectOption('email:asc');
+      await expect(rows(page).nth(0)).toContainText(`amy-${t}@e2e.test`);
+      await rows(page).nth(0).getByRole('link').click();
+      await expect(page).toHaveURL(DETAIL_URL);
+      await expect(page.getByRole('heading', { level: 1, name: `Amy ${t}` })).toBeVisible();
+    },
+  );
+
+  test('create a user, then the same address again is refused on the field', async ({ page, visit }) => {
+    const t = tag();
+    const email = `new-${t}@e2e.test`;
+    await visit('/manager/users');
+    await page.getByRole('link', { name: 'New user' }).click();
+    await expect(page).toHaveURL(/\/manager\/users\/new$/);
+    await waitForHydration(page);
+    await field(page, 'Name').fill(`Nina ${t}`);
+    await field(page, 'Email').fill(email);
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByText('User created')).toBeVisible();
+    await expect(page).toHaveURL(DETAIL_URL);
+    await expect(page.getByRole('heading', { level: 1, name: `Nina ${t}` })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+
+    await visit('/manager/users/new');
+    await field(page, 'Name').fill(`Other ${t}`);
+    await field(page, 'Email').fill(email.toUpperCase());
+    await select(page, 'Role').selectOption('admin');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByText('Email already used')).toBeVisible();
+    await expect(field(page, 'Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'Name')).toHaveValue(`Other ${t}`);
+    await expect(field(page, 'Email')).toHaveValue(email.toUpperCase());
+    await expect(select(page, 'Role')).toHaveValue('admin');
+    await expect(page).toHaveURL(/\/manager\/users\/new$/);
+  });
+
+  test('set a role, update, then delete by typing the address', async ({ page, visit }) => {
+    const t = tag();
+    const email = `role-${t}@e2e.test`;
+    await createUser(page, { name: `Rae ${t}`, email, role: 'user' });
+    await visit(`/manager/users?searchTerm=role-${t}`);
+    await rows(page).first().getByRole('link').click();
+    await expect(page).toHaveURL(DETAIL_URL);
+    await waitForHydration(page);
+    const detail = page.url();
+
+    await page.getByRole('button', { name: 'Set role' }).click();
+    const roleDialog = page.getByRole('dialog', { name: 'Set role' });
+    await roleDialog.getByRole('combobox', { name: 'Role' }).selectOption('admin');
+    await roleDialog.getByRole('button', { name: 'Set role' }).click();
+    await expect(page.getByText('Role set to Admin')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Profile' }).getByText('Admin', { exact: true }),
+    ).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/update$/);
+    await waitForHydration(page);
+    await expect(select(page, 'Role')).toHaveValue('admin');
+    await field(page, 'Name').fill(`Rae Renamed ${t}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated')).toBeVisible();
+    await expect(page).toHaveURL(detail);
+    await expect(page.getByRole('heading', { level: 1, name: `Rae Renamed ${t}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Delete user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this user?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete user' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByRole('textbox').fill(`other-${email}`);
+    await expect(confirm).toBeDisabled();
+    await dialog.getByRole('textbox').fill(email);
+    await confirm.click();
+    await expect(page.getByText('User deleted')).toBeVisible();
+    await expect(page).toHaveURL(/\/manager\/users$/);
+    await page.goto(detail);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  });
+
+  test('your own page hides set role and delete; your own role is read-only', async ({ page, visit }) => {
+    const session = await page.request.get(`${ORIGIN}/api/auth/get-session`);
+    const { user } = (await session.json()) as { user: { id: string } };
+    await visit(`/manager/users/${user.id}`);
+    await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set role' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete user' })).toHaveCount(0);
+    await visit(`/manager/users/${user.id}/update`);
+    await expect(select(page, 'Role')).toBeDisabled();
+    await expect(page.getByText("You can't update your own role.")).toBeVisible();
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`the user screens are accessible in ${language}`, async ({ page, visit }) => {
+      await visit(`/manager/users?lng=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      // The list's name is translated: the first list of the main landmark.
+      await page.getByRole('main').getByRole('list').first().getByRole('link').first().click();
+      await expect(page).toHaveURL(DETAIL_URL);
+      await waitForHydration(page);
+      await expectAccessible(page);
+      const detail = new URL(page.url()).pathname;
+      await visit(`${detail}/update`);
+      await visit('/manager/users/new');
+      await visit('/manager/users?status=banned&sort=email&order=asc');
+    });
+  }
+});

@@ -1,0 +1,80 @@
+import { useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { cn } from '@/lib/utils';
+
+/**
+ * A button that shows a panel of links and controls next to it (a disclosure, not an ARIA menu: the panel
+ * holds selects and links that keep their own keyboard behaviour). Escape closes it and returns focus to
+ * the button; so do a click outside and any navigation.
+ */
+export function MenuPopover({
+  label,
+  trigger,
+  placement,
+  className,
+  children,
+}: {
+  /** Accessible name of the panel, and the start of the button's (before what `trigger` shows). */
+  label: string;
+  trigger: ReactNode;
+  /** 'up' at the foot of a sidebar, 'down' under a top bar (aligned to its end). */
+  placement: 'up' | 'down';
+  className?: string;
+  children: ReactNode;
+}) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Opened on one location: any navigation closes it without an extra render pass.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === pathname;
+  const setOpen = (next: boolean) => setOpenedAt(next ? pathname : null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpenedAt(null);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenedAt(null);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className={cn('relative', className)}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full min-w-0 items-center gap-2 rounded-md p-1 text-start hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {/* Named by the label and what it shows (the user's name), so a voice command naming either works. */}
+        <span className="sr-only">{label}</span>
+        {trigger}
+      </button>
+      <div
+        id={panelId}
+        role="group"
+        aria-label={label}
+        hidden={!open}
+        className={cn(
+          'absolute z-50 w-64 rounded-lg border bg-background p-2 shadow-lg',
+          placement === 'up' ? 'bottom-full start-0 mb-2' : 'end-0 top-full mt-2',
+        )}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

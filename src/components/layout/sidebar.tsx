@@ -1,0 +1,146 @@
+import { Link } from '@tanstack/react-router';
+import { Menu, PanelLeft } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import type { NavItem } from './area-nav';
+import { useSidebar } from './sidebar-context';
+
+/** A titled group of destinations ("Application", "Configuration"). */
+export type NavGroup = { label: string; items: NavItem[] };
+
+/**
+ * The grouped navigation, in the desktop sidebar and in the phone sheet. `collapsed` keeps only the icons:
+ * labels stay for screen readers and as the links' tooltips.
+ */
+export function SidebarNav({
+  groups,
+  collapsed = false,
+  onNavigate,
+}: {
+  groups: NavGroup[];
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4">
+      {groups.map((group) => (
+        <SidebarGroup key={group.label} group={group} collapsed={collapsed} onNavigate={onNavigate} />
+      ))}
+    </nav>
+  );
+}
+
+function SidebarGroup({
+  group,
+  collapsed,
+  onNavigate,
+}: {
+  group: NavGroup;
+  collapsed: boolean;
+  onNavigate: (() => void) | undefined;
+}) {
+  const labelId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <p
+        id={labelId}
+        className={cn('px-2 text-xs font-medium text-muted-foreground', collapsed && 'sr-only')}
+      >
+        {group.label}
+      </p>
+      <ul aria-labelledby={labelId} className="flex flex-col gap-1">
+        {group.items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              title={collapsed ? item.label : undefined}
+              onClick={onNavigate}
+              className={cn(
+                'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                collapsed && 'justify-center px-0',
+              )}
+              activeProps={{ 'aria-current': 'page', className: 'bg-muted text-foreground' }}
+              activeOptions={{ exact: item.exact ?? false }}
+            >
+              <item.icon aria-hidden="true" className="size-4 shrink-0" />
+              <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The desktop sidebar (from 768 px): brand, navigation and a footer (the user menu), full height beside
+ * the page. Its width follows the remembered state from the first paint.
+ */
+export function Sidebar({
+  brand,
+  groups,
+  footer,
+}: {
+  brand: (collapsed: boolean) => ReactNode;
+  groups: NavGroup[];
+  footer?: ReactNode;
+}) {
+  const { open } = useSidebar();
+  return (
+    <aside
+      data-state={open ? 'expanded' : 'collapsed'}
+      className={cn(
+        'sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-e bg-card p-2 transition-[width] duration-200 motion-reduce:transition-none md:flex',
+        open ? 'w-64' : 'w-14',
+      )}
+    >
+      <div className="flex h-10 items-center">{brand(!open)}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+        <SidebarNav groups={groups} collapsed={!open} />
+      </div>
+      {footer}
+    </aside>
+  );
+}
+
+/** Collapses or expands the desktop sidebar; the same as Ctrl+B / Cmd+B. */
+export function SidebarToggle({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { open, setOpen } = useSidebar();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('sidebar.toggle')}
+      aria-expanded={open}
+      aria-keyshortcuts="Control+B Meta+B"
+      title={t('sidebar.toggleHint')}
+      onClick={() => setOpen(!open)}
+      className={cn('max-md:hidden', className)}
+    >
+      <PanelLeft aria-hidden className="rtl:-scale-x-100" />
+    </Button>
+  );
+}
+
+/** Opens the navigation sheet on phones (below 768 px). */
+export function SidebarSheetButton({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { sheetOpen, setSheetOpen } = useSidebar();
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('sidebar.openMenu')}
+      aria-haspopup="dialog"
+      aria-expanded={sheetOpen}
+      onClick={() => setSheetOpen(true)}
+      className={cn('md:hidden', className)}
+    >
+      <Menu aria-hidden />
+    </Button>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMatches } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { SiteHeader } from '@/components/layout/site-header';
+import { useSession } from '../queries';
+import { OnboardingPage } from './onboarding-page';
+
+/**
+ * What every signed-in area shell needs first: nothing in the instant between sign-out and leaving the
+ * area, onboarding in place of the area while the user has no name yet, the area otherwise.
+ */
+export function AreaGate({ home, children }: { home: string; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return null;
+  if (session.user.onboardedAt === null) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        {/* Onboarding has its own Sign Out: the area's navigation and Sign Out come only afterwards. */}
+        <SiteHeader home={home} />
+        <OnboardingPage user={session.user} />
+      </div>
+    );
+  }
+  return children;
+}
+
+/**
+ * True when the current route's `staticData.layout` is 'desktop-only': on phones such a page takes the
+ * whole screen, without the area's header and navigation (it brings its own back button).
+ */
+export function useDesktopOnly(): boolean {
+  return useMatches({
+    select: (matches) => matches.some((match) => match.staticData.layout === 'desktop-only'),
+  });
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '@/components/form/form-alert';
+import { InputField, TextareaField } from '@/components/form/fields';
+import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { Button } from '@/components/ui/button';
+import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
+import { type RepositoryFormInput, type RepositoryValues, zRepositoryForm } from '../schema';
+
+const emptyValues: RepositoryFormInput = { name: '', link: '', description: '' };
+
+type RepositoryFormProps<Saved> = {
+  defaultValues?: RepositoryFormInput;
+  submitLabel: string;
+  /** Sends the checked values; a rejection with `CONFLICT:name` marks the name as taken. */
+  onSubmit: (values: RepositoryValues) => Promise<Saved>;
+  /** After a successful save, once leaving is no longer guarded (e.g. to open the saved repository). */
+  onSaved: (saved: Saved) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The create and update form. What was typed stays on every error: the field shows its own message
+ * ("Name already used" from the server too), anything else shows above the buttons.
+ */
+export function RepositoryForm<Saved>({
+  defaultValues = emptyValues,
+  submitLabel,
+  onSubmit,
+  onSaved,
+  onCancel,
+}: RepositoryFormProps<Saved>) {
+  const { t } = useTranslation('repository');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ value: Saved } | null>(null);
+  const form = useForm<RepositoryFormInput, unknown, RepositoryValues>({
+    resolver: zodResolver(zRepositoryForm),
+    defaultValues,
+  });
+
+  // Navigating from the submit handler itself would still meet the guard; after this render it is off.
+  const leave = useEffectEvent((value: Saved) => onSaved(value));
+  useEffect(() => {
+    if (saved) leave(saved.value);
+  }, [saved]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      setSaved({ value: await onSubmit(values) });
+    } catch (error) {
+      const { code, field } = errorCodeOf(error);
+      if (code === 'CONFLICT' && field === 'name') {
+        form.setError('name', { message: 'form.name.taken' }, { shouldFocus: true });
+      } else if (!isDemoRefusal(error)) {
+        const unknown = t('common:errors.unknown');
+        setFormError(
+          t(`errors.${code}`, { defaultValue: t(`common:errorCodes.${code}`, { defaultValue: unknown }) }),
+        );
+      }
+    }
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <InputField
+        control={form.control}
+        name="name"
+        ns="repository"
+        label={t('form.name.label')}
+        dir="auto"
+        autoComplete="off"
+      />
+      <InputField
+        control={form.control}
+        name="link"
+        ns="repository"
+        label={t('form.link.label')}
+        description={t('form.link.hint')}
+        dir="ltr"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        spellCheck={false}
+      />
+      <TextareaField
+        control={form.control}
+        name="description"
+        ns="repository"
+        label={t('form.description.label')}
+        description={t('form.description.hint')}
+        dir="auto"
+        rows={5}
+      />
+      <FormAlert message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+          {submitLabel}
+        </Button>
+      </div>
+      <UnsavedChangesGuard when={form.formState.isDirty && !saved} />
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { appConfig } from '~/app.config';
+import { zRepositoryForm } from './schema';
+
+const valid = { name: 'Starter', link: 'https://example.com', description: 'A web starter' };
+
+/** The messages of a parse, by field; an empty object when it passes. */
+function messages(input: Record<string, unknown>) {
+  const result = zRepositoryForm.safeParse({ ...valid, ...input });
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+const parsed = (input: Record<string, unknown>) => zRepositoryForm.parse({ ...valid, ...input });
+
+describe('zRepositoryForm: name', () => {
+  it('is required, also when only spaces are typed', () => {
+    expect(messages({ name: '' })).toEqual({ name: 'form.name.required' });
+    expect(messages({ name: '   ' })).toEqual({ name: 'form.name.required' });
+  });
+
+  it('is trimmed and at most the configured length', () => {
+    const max = appConfig.limits.repositoryNameMax;
+    expect(max).toBe(100);
+    expect(parsed({ name: `  ${'n'.repeat(max)}  ` }).name).toBe('n'.repeat(max));
+    expect(messages({ name: 'n'.repeat(max + 1) })).toEqual({ name: 'form.name.max' });
+  });
+});
+
+describe('zRepositoryForm: link', () => {
+  it('is required', () => {
+    expect(messages({ link: '' })).toEqual({ link: 'form.link.required' });
+    expect(messages({ link: '  ' })).toEqual({ link: 'form.link.required' });
+  });
+
+  it('has at least the configured number of characters, after trimming', () => {
+    expect(appConfig.limits.repositoryLinkMin).toBe(4);
+    expect(messages({ link: 'a.b' })).toEqual({ link: 'form.link.min' });
+    expect(messages({ link: '  a.b  ' })).toEqual({ link: 'form.link.min' });
+    expect(parsed({ link: 'a.bc' }).link).toBe('https://a.bc');
+  });
+
+  it('contains a dot', () => {
+    expect(messages({ link: 'localhost' })).toEqual({ link: 'form.link.missingDot' });
+    expect(messages({ link: 'https://intranet' })).toEqual({ link: 'form.link.missingDot' });
+  });
+
+  it('is at most 2048 characters', () => {
+    const base = 'https://example.com/';
+    expect(parsed({ link: base + 'x'.repeat(2048 - base.length) }).link).toHaveLength(2048);
+    expect(messages({ link: base + 'x'.repeat(2049 - base.length) })).toEqual({ link: 'form.link.max' });
+  });
+
+  it('gets https:// in front of a bare host, and keeps an http(s) link as typed', () => {
+    expect(parsed({ link: 'example.com' }).link).toBe('https://example.com');
+    expect(parsed({ link: ' example.com/x?y=1 ' }).link).toBe('https://example.com/x?y=1');
+    expect(parsed({ link: 'example.com:8080/x' }).link).toBe('https://example.com:8080/x');
+    expect(parsed({ link: 'http://example.com' }).link).toBe('http://example.com');
+    expect(parsed({ link: 'HTTPS://Example.com/Path' }).link).toBe('HTTPS://Example.com/Path');
+  });
+
+  it('refuses every scheme other than http and https', () => {
+    for (const link of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:text/html,x',
+      'ftp://a.b',
+      'file:///etc/passwd.txt',
+      'mailto:someone@example.com',
+      'vbscript:msgbox.x',
+    ]) {
+      expect(messages({ link }), link).toEqual({ link: 'form.link.scheme' });
+    }
+  });
+
+  it('refuses what no browser could open as a web address', () => {
+    expect(messages({ link: 'https://exa mple.com' })).toEqual({ link: 'form.link.invalid' });
+    expect(messages({ link: 'https://.' })).toEqual({ link: 'form.link.invalid' });
+  });
+
+  it('keeps the result stable when the server parses what the form already parsed', () => {
+    const once = parsed({ link: 'example.com' });
+    expect(parsed(once)).toEqual(once);
+  });
+});
+
+describe('zRepositoryForm: description', () => {
+  it('is optional: blank or absent becomes null', () => {
+    expect(parsed({ description: '' }).description).toBeNull();
+    expect(parsed({ description: '   ' }).description).toBeNull();
+    expect(parsed({ description: undefined }).description).toBeNull();
+    expect(parsed({ description: null }).description).toBeNull();
+  });
+
+  it('is trimmed and at most 2000 characters', () => {
+    expect(parsed({ description: '  hello  ' }).description).toBe('hello');
+    expect(parsed({ description: 'd'.repeat(2000) }).description).toHaveLength(2000);
+    expect(messages({ description: 'd'.repeat(2001) })).toEqual({ description: 'form.description.max' });
+  });
+});
+
+it('reports every invalid field at once', () => {
+  expect(messages({ name: '', link: 'ftp://a.b', description: 'd'.repeat(2001) })).toEqual({
+    name: 'form.name.required',
+    link: 'form.link.scheme',
+    description: 'form.description.max',
+  });
+});

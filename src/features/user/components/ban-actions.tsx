@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Ban, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { roleCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { translateUserError } from '../errors';
+import { userKeys } from '../queries';
+import { BanDialog } from './ban-dialog';
+
+type BanActionsProps = {
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    banned: boolean;
+    banReason: string | null;
+    banExpires: string | null;
+  };
+};
+
+/**
+ * "Ban" (a dialog with reason and duration) or, for a banned user, "Unban" behind a confirmation. Shown
+ * only to a viewer whose role may ban, and never on the viewer's own page; the server decides anyway.
+ */
+export function UserBanActions({ user }: BanActionsProps) {
+  const { t } = useTranslation('user');
+  const viewer = useSession();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  if (!viewer || viewer.user.id === user.id || !roleCan(viewer.user.role, { user: ['ban'] })) return null;
+
+  const unban = async () => {
+    const { error } = await authRequest((fetchOptions) =>
+      authClient.admin.unbanUser({ userId: user.id, fetchOptions }),
+    );
+    if (error) {
+      const message = translateUserError(t, error);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(t('ban.unbanned', { name: user.name }));
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+
+  if (user.banned) {
+    return (
+      <ConfirmDialog
+        title={t('ban.unbanTitle', { name: user.name })}
+        description={t('ban.unbanConfirm')}
+        confirmLabel={t('ban.unban')}
+        onConfirm={unban}
+      >
+        <Button variant="outline">
+          <ShieldCheck aria-hidden className="size-4" />
+          {t('ban.unban')}
+        </Button>
+      </ConfirmDialog>
+    );
+  }
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Ban aria-hidden className="size-4" />
+        {t('ban.action')}
+      </Button>
+      <BanDialog user={user} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

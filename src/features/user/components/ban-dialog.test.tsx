@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '@/test/i18n';
+import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
+import { BanDialog } from './ban-dialog';
+
+const { authRequest, banUser } = vi.hoisted(() => ({ authRequest: vi.fn(), banUser: vi.fn() }));
+vi.mock('@/lib/auth-client', () => ({ authClient: { admin: { banUser } }, authRequest }));
+
+stubViewport(DESKTOP_WIDTH);
+
+// 10 March 2025, 09:30 local time.
+const NOW = new Date(2025, 2, 10, 9, 30);
+const format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
+const preview = () => screen.getByTestId('ban-preview').textContent;
+
+function renderDialog() {
+  const onOpenChange = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={createTestI18n()}>
+        <BanDialog user={{ id: 'u1', name: 'Ada Lovelace' }} open onOpenChange={onOpenChange} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { onOpenChange };
+}
+
+describe('BanDialog', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    authRequest.mockReset();
+    banUser.mockReset();
+    authRequest.mockImplementation((call: (options: object) => unknown) => call({ onError: () => {} }));
+    banUser.mockResolvedValue({ data: { user: {} }, error: null });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('previews 7 days ahead by default, and sends that many seconds', async () => {
+    const { onOpenChange } = renderDialog();
+    const sevenDays = new Date(NOW.getTime() + 7 * 86_400_000);
+    expect(preview()).toBe(`Banned until ${format.format(sevenDays)}`);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: '  Spam  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(banUser).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: 'u1', banReason: 'Spam', banExpiresIn: 7 * 86_400 }),
+    );
+  });
+
+  it('follows the chosen duration: 1 day, 30 days, permanent', () => {
+    renderDialog();
+    fireEvent.click(screen.getByRole('radio', { name: '1 day' }));
+    expect(preview()).toBe(`Banned until ${format.format(new Date(NOW.getTime() + 86_400_000))}`);
+    fireEvent.click(screen.getByRole('radio', { name: '30 days' }));
+    expect(preview()).toBe(`Banned until ${format.format(new Date(NOW.getTime() + 30 * 86_400_000))}`);
+    fireEvent.click(screen.getByRole('radio', { name: 'Permanently' }));
+    expect(preview()).toBe('Banned permanently');
+  });
+
+  it('sends no end for a permanent ban', async () => {
+    renderDialog();
+    fireEvent.click(screen.getByRole('radio', { name: 'Permanently' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(banUser).toHaveBeenCalled());
+    expect(banUser.mock.calls[0]?.[0]).toMatchObject({ userId: 'u1', banExpiresIn: undefined });
+  });
+
+  it('asks for a date, then previews the picked one', async () => {
+    renderDialog();
+    fireEvent.click(screen.getByRole('radio', { name: 'Until a date' }));
+    expect(preview()).toBe('Pick the date the ban ends.');
+    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText('Pick an end date')).toBeTruthy();
+    expect(banUser).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: /End date/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Thursday, March 20, 2025' }));
+    await waitFor(() => expect(preview()).toBe(`Banned until ${format.format(new Date(2025, 2, 20))}`));
+  });
+
+  it('refuses a reason longer than the limit before calling the server', async () => {
+    renderDialog();
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    // The field stops typing at the limit; a pasted value past it is still checked.
+    reason.removeAttribute('maxLength');
+    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText('The reason can be at most 500 characters')).toBeTruthy();
+    expect(banUser).not.toHaveBeenCalled();
+  });
+});

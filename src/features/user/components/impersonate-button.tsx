@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { UserRoundCog } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { appConfig } from '~/app.config';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { parseRoles, roleCan } from '@/features/auth/permissions';
+import { authKeys, refreshSession, useSession } from '@/features/auth/queries';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { translateUserError } from '../errors';
+
+type ImpersonateButtonProps = { user: { id: string; name: string; role: string | null } };
+
+/**
+ * "Sign in as {name}", confirmed: the admin continues in the app area as that user (for at most an hour)
+ * until they stop from the banner. Not offered for oneself or for admins, whom the server refuses anyway.
+ */
+export function ImpersonateButton({ user }: ImpersonateButtonProps) {
+  const { t } = useTranslation('user');
+  const viewer = useSession();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const hidden =
+    !viewer ||
+    viewer.user.id === user.id ||
+    parseRoles(user.role).includes('admin') ||
+    !roleCan(viewer.user.role, { user: ['impersonate'] });
+  if (hidden) return null;
+
+  const impersonate = async () => {
+    const { error } = await authRequest((fetchOptions) =>
+      authClient.admin.impersonateUser({ userId: user.id, fetchOptions }),
+    );
+    if (error) {
+      const code = error.code ?? '';
+      const message = t(`impersonation.errors.${code}`, { defaultValue: translateUserError(t, error) ?? '' });
+      if (message) toast.error(message);
+      return;
+    }
+    // The admin's cached data must not show through the other user's screens.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    await refreshSession(queryClient);
+    await router.navigate({ to: '/app' });
+  };
+
+  return (
+    <ConfirmDialog
+      title={t('impersonation.confirmTitle', { name: user.name })}
+      description={
+        <Trans
+          t={t}
+          i18nKey="impersonation.confirm"
+          values={{ name: user.name, minutes: appConfig.auth.impersonationMaxMinutes }}
+          components={{ name: <bdi dir="auto" /> }}
+        />
+      }
+      confirmLabel={t('impersonation.action')}
+      onConfirm={impersonate}
+    >
+      <Button variant="outline">
+        <UserRoundCog aria-hidden className="size-4" />
+        {t('impersonation.action')}
+      </Button>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { translateUserError } from '../errors';
+import { userKeys } from '../queries';
+import { formRoleOf, type UserRoleFilter, userRoleFilters } from '../schema';
+
+/** "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). */
+export function SetRoleDialog({ user }: { user: { id: string; name: string; role: string | null } }) {
+  const { t } = useTranslation('user');
+  const queryClient = useQueryClient();
+  const selectId = useId();
+  const current = formRoleOf(user.role);
+  const [role, setRole] = useState<UserRoleFilter>(current);
+
+  const confirm = async () => {
+    const { error: failure } = await authRequest((fetchOptions) =>
+      authClient.admin.setRole({ userId: user.id, role, fetchOptions }),
+    );
+    if (failure) {
+      // The dialog closes either way; the reason stays on screen as a toast.
+      const message = translateUserError(t, failure);
+      if (message) toast.error(message);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    toast.success(t('setRole.success', { role: t(`roles.${role}`) }));
+  };
+
+  return (
+    <ConfirmDialog
+      title={t('setRole.title')}
+      description={t('setRole.description', { name: user.name })}
+      confirmLabel={t('setRole.confirm')}
+      confirmDisabled={role === current}
+      onOpenChange={(open) => {
+        if (open) setRole(current);
+      }}
+      onConfirm={confirm}
+      body={
+        <div className="grid gap-2">
+          <label htmlFor={selectId} className="text-sm font-medium">
+            {t('form.role')}
+          </label>
+          <select
+            id={selectId}
+            value={role}
+            onChange={(event) => setRole(userRoleFilters.find((r) => r === event.target.value) ?? current)}
+            className="h-10 w-full rounded-md border bg-background px-3 text-base text-foreground sm:text-sm"
+          >
+            {userRoleFilters.map((name) => (
+              <option key={name} value={name}>
+                {t(`roles.${name}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+    >
+      <Button variant="outline" className="w-full sm:w-auto">
+        <ShieldCheck aria-hidden />
+        {t('setRole.action')}
+      </Button>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { TopBar } from '@/components/layout/top-bar';
+import { refreshSession, useSession } from '@/features/auth/queries';
+import { authClient, authRequest } from '@/lib/auth-client';
+import { formOutcomeOf, type UserFormOutcome } from '../errors';
+import { userKeys, userQueries } from '../queries';
+import { formRoleOf, type UserForm as UserFormValues } from '../schema';
+import { UserForm } from './user-form';
+
+/**
+ * "Update user": only what changed is sent — name and e-mail through better-auth's admin update-user, the
+ * role through set-role (never for yourself: your own role is shown read-only).
+ */
+export function UpdateUserPage({ id }: { id: string }) {
+  const { t } = useTranslation('user');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: user } = useSuspenseQuery(userQueries.detail(id));
+  const self = useSession()?.user.id === id;
+  const currentRole = formRoleOf(user.role);
+
+  const save = async (values: UserFormValues): Promise<UserFormOutcome> => {
+    const changes: { name?: string; email?: string } = {};
+    if (values.name !== user.name) changes.name = values.name;
+    if (values.email !== user.email) changes.email = values.email;
+    if (Object.keys(changes).length > 0) {
+      const { error } = await authRequest((fetchOptions) =>
+        authClient.admin.updateUser({ userId: id, data: changes, fetchOptions }),
+      );
+      if (error) return formOutcomeOf(t, error);
+    }
+    if (!self && values.role !== currentRole) {
+      const { error } = await authRequest((fetchOptions) =>
+        authClient.admin.setRole({ userId: id, role: values.role, fetchOptions }),
+      );
+      if (error) return formOutcomeOf(t, error);
+    }
+    await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    if (self) await refreshSession(queryClient);
+    toast.success(t('update.success'));
+    return {
+      status: 'saved',
+      next: () => void navigate({ to: '/manager/users/$id', params: { id }, replace: true }),
+    };
+  };
+
+  return (
+    <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
+      <TopBar
+        title={tc('pages.updateUser')}
+        backTo={`/manager/users/${id}`}
+        className="md:static md:border-b-0 md:bg-transparent"
+      />
+      <div className="px-4 py-6 sm:px-6">
+        <UserForm
+          defaultValues={{ name: user.name, email: user.email, role: currentRole }}
+          roleReadOnly={self}
+          submitLabel={t('update.submit')}
+          cancelTo={{ to: '/manager/users/$id', params: { id } }}
+          onSubmit={save}
+        />
+      </div>
+    </main>
+  );
+}

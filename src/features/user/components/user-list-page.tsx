@@ -1,0 +1,91 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layout/page';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonVariants } from '@/components/ui/button';
+import { DataList } from '@/components/ui/data-list';
+import { SearchInput } from '@/components/ui/search-input';
+import { roleCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
+import { userQueries } from '../queries';
+import type { UserListItem, UserListView } from '../schema';
+import { RoleBadges, StatusBadge } from './user-badges';
+import { UserListControls } from './user-list-controls';
+
+/** Users, searchable by name or e-mail, filtered by role and status, in the chosen order. */
+export function UserListPage({
+  view,
+  onViewChange,
+}: {
+  view: UserListView;
+  onViewChange: (change: Partial<UserListView>) => void;
+}) {
+  const { t } = useTranslation();
+  const { t: tu } = useTranslation('user');
+  const session = useSession();
+  const query = useInfiniteQuery(userQueries.list(view));
+  const canCreate = roleCan(session?.user.role, { user: ['create'] });
+  return (
+    <Page
+      title={t('pages.users')}
+      actions={
+        canCreate ? (
+          <Link to="/manager/users/new" className={buttonVariants()}>
+            <UserPlus aria-hidden />
+            {tu('list.new')}
+          </Link>
+        ) : null
+      }
+    >
+      <div className="mb-4 grid gap-3">
+        <SearchInput
+          value={view.searchTerm}
+          onChange={(searchTerm) => onViewChange({ searchTerm })}
+          className="sm:max-w-none"
+        />
+        <UserListControls view={view} onChange={onViewChange} />
+      </div>
+      <DataList
+        query={query}
+        label={t('pages.users')}
+        getKey={(item) => item.id}
+        renderItem={(item) => <UserRow user={item} />}
+        searchTerm={view.searchTerm}
+        onClearSearch={() => onViewChange({ searchTerm: '' })}
+      />
+    </Page>
+  );
+}
+
+function UserRow({ user }: { user: UserListItem }) {
+  const { t, i18n } = useTranslation('user');
+  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+    new Date(user.createdAt),
+  );
+  return (
+    <Link
+      to="/manager/users/$id"
+      params={{ id: user.id }}
+      className="flex items-center gap-3 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
+    >
+      <Avatar name={user.name} email={user.email} image={user.image} />
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span dir="auto" className="min-w-0 font-medium break-words">
+            {user.name || t('noName')}
+          </span>
+          <RoleBadges role={user.role} />
+          <StatusBadge status={user.status} banExpires={user.banExpires} />
+        </span>
+        <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
+          <bdi dir="ltr" className="min-w-0 truncate">
+            {user.email}
+          </bdi>
+          <span className="shrink-0">{t('list.created', { date: created })}</span>
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,127 @@
+import '@tanstack/react-start/server-only';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { getDb } from '@/server/db/database';
+import { containsPattern, keysetPage, type SortKey } from '@/server/db/list';
+import { session, user } from '@/server/db/schema/index';
+import type { ListPage } from '@/lib/list';
+import type { UserDetail, UserListItem, UserListView, UserStatus } from './schema';
+
+/**
+ * Banned now: the flag set and no end date, or an end date still ahead. A flag whose end has passed no
+ * longer counts (better-auth lifts such a ban at the next sign-in).
+ */
+const bannedNow = sql<boolean>`(coalesce(${user.banned}, false) and (${user.banExpires} is null or ${user.banExpires} > now()))`;
+
+const statusOf = sql<UserStatus>`case when ${bannedNow} then 'banned' when ${user.onboardedAt} is null then 'notOnboarded' else 'active' end`;
+
+// The end date only while the ban holds: an expired one means nothing to the reader.
+const banExpiresNow = sql<
+  string | null
+>`case when ${bannedNow} then to_json(${user.banExpires}) #>> '{}' end`;
+
+/** Whether the stored role (possibly a comma-separated list; none means user) includes `role`. */
+function hasRole(role: string): SQL {
+  return sql`${role} = any(string_to_array(coalesce(${user.role}, 'user'), ','))`;
+}
+
+function statusFilter(status: UserListView['status']): SQL | undefined {
+  if (status === 'banned') return bannedNow;
+  if (status === 'notOnboarded') return and(not(bannedNow), isNull(user.onboardedAt));
+  if (status === 'active') return and(not(bannedNow), isNotNull(user.onboardedAt));
+  return undefined;
+}
+
+/** The WHERE clause of a list view; the name and e-mail searches use their trigram indexes. */
+export function userListFilter(view: Pick<UserListView, 'searchTerm' | 'role' | 'status'>): SQL | undefined {
+  const pattern = view.searchTerm ? containsPattern(view.searchTerm) : undefined;
+  return and(
+    pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
+    view.role ? hasRole(view.role) : undefined,
+    statusFilter(view.status),
+  );
+}
+
+function sortKeyOf(sort: UserListView['sort']): SortKey {
+  if (sort === 'name') return { column: user.name, kind: 'text', id: user.id };
+  if (sort === 'email') return { column: user.email, kind: 'text', id: user.id };
+  return { column: user.createdAt, kind: 'timestamp', id: user.id };
+}
+
+const listColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+  role: user.role,
+  status: statusOf,
+  banExpires: banExpiresNow,
+  createdAt: sql<string>`to_json(${user.createdAt}) #>> '{}'`,
+};
+
+/** One page of users for a list view, with the total matching it. */
+export async function listUsers(
+  query: UserListView & { cursor?: string | undefined; limit: number },
+  db?: Database,
+): Promise<ListPage<UserListItem>> {
+  const executor = db ?? (await getDb());
+  return keysetPage({
+    sortKey: sortKeyOf(query.sort),
+    direction: query.order,
+    filter: userListFilter(query),
+    cursor: query.cursor,
+    limit: query.limit,
+    fetchRows: ({ where, orderBy, limit, cursorAt }) =>
+      executor
+        .select({ ...listColumns, cursorAt })
+        .from(user)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit),
+    countRows: async (where) => {
+      const [row] = await executor.select({ total: count() }).from(user).where(where);
+      return row?.total ?? 0;
+    },
+  });
+}
+
+/** The user with this id, or null. */
+export async function findUserById(id: string, db?: Database): Promise<UserDetail | null> {
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .select({
+      ...listColumns,
+      emailVerified: user.emailVerified,
+      onboardedAt: sql<string | null>`to_json(${user.onboardedAt}) #>> '{}'`,
+      banReason: sql<string | null>`case when ${bannedNow} then ${user.banReason} end`,
+      // Spelled out: drizzle prints a single-table select's columns unqualified, and a bare "id" inside
+      // the subquery would mean the session's id.
+      lastSignInAt: sql<string | null>`(
+        select to_json(max(${session.createdAt})) #>> '{}' from ${session}
+        where ${session.userId} = "user"."id" and ${session.impersonatedBy} is null)`,
+    })
+    .from(user)
+    .where(eq(user.id, id));
+  return row ?? null;
+}
+
+/**
+ * A user's unexpired sessions for the admin's Sessions card, most recently used first. The token is never
+ * selected: revoking names a session by id (see admin-hooks.ts).
+ */
+export async function listUserSessions(userId: string, db?: Database) {
+  const executor = db ?? (await getDb());
+  return executor
+    .select({
+      id: session.id,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      impersonatedBy: session.impersonatedBy,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt), desc(session.id));
+}
