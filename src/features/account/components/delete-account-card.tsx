@@ -1,21 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
 import { SectionCard } from '@/components/ui/section-card';
+import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { authKeys } from '@/features/auth/queries';
 import { authClient, authRequest } from '@/lib/auth-client';
 import { translateAccountError } from '../errors';
 import { EmailAddress } from './email-address';
-
-/** Typing is forgiving about case and surrounding spaces, never about the address itself. */
-const sameAddress = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
 
 /**
  * "Delete my account": the confirmation enables its button only once the user's own e-mail is typed.
@@ -25,8 +21,6 @@ export function DeleteAccountCard({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const confirm = async () => {
@@ -43,45 +37,29 @@ export function DeleteAccountCard({ email }: { email: string }) {
     <SectionCard title={t('delete.title')} description={t('delete.description')} tone="danger">
       <FormAlert message={error} />
       <div className="flex justify-end">
-        <ConfirmDialog
+        <TypedConfirmDialog
           title={t('delete.confirmTitle')}
           description={t('delete.confirmDescription')}
           confirmLabel={t('delete.action')}
-          variant="destructive"
-          confirmDisabled={!sameAddress(typed, email)}
-          onOpenChange={() => setTyped('')}
+          expected={email}
           onConfirm={confirm}
-          body={
-            <div className="grid gap-2">
-              <label htmlFor={inputId} className="text-sm font-medium">
-                <Trans
-                  t={t}
-                  ns="account"
-                  i18nKey="delete.typeEmail"
-                  values={{ email }}
-                  components={{
-                    email: <EmailAddress email={email} className="font-semibold [overflow-wrap:anywhere]" />,
-                  }}
-                />
-              </label>
-              <Input
-                id={inputId}
-                type="email"
-                dir="ltr"
-                autoComplete="off"
-                spellCheck={false}
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                autoFocus
-              />
-            </div>
+          label={
+            <Trans
+              t={t}
+              ns="account"
+              i18nKey="delete.typeEmail"
+              values={{ email }}
+              components={{
+                email: <EmailAddress email={email} className="font-semibold [overflow-wrap:anywhere]" />,
+              }}
+            />
           }
         >
           <Button variant="destructive" className="w-full sm:w-auto">
             <Trash2 aria-hidden />
             {t('delete.action')}
           </Button>
-        </ConfirmDialog>
+        </TypedConfirmDialog>
       </div>
     </SectionCard>
   );

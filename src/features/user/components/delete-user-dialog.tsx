@@ -1,18 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
+import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { authClient, authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import { userKeys } from '../queries';
-
-/** Typing is forgiving about case and surrounding spaces, never about the address itself. */
-const sameAddress = (typed: string, email: string) => typed.trim().toLowerCase() === email.toLowerCase();
 
 /**
  * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards the list, with a
@@ -22,8 +17,6 @@ export function DeleteUserDialog({ user }: { user: { id: string; email: string }
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
 
   const confirm = async () => {
     const { error: failure } = await authRequest((fetchOptions) =>
@@ -42,42 +35,26 @@ export function DeleteUserDialog({ user }: { user: { id: string; email: string }
   };
 
   return (
-    <ConfirmDialog
+    <TypedConfirmDialog
       title={t('delete.title')}
       description={t('delete.description')}
       confirmLabel={t('delete.action')}
-      variant="destructive"
-      confirmDisabled={!sameAddress(typed, user.email)}
-      onOpenChange={() => setTyped('')}
+      expected={user.email}
       onConfirm={confirm}
-      body={
-        <div className="grid gap-2">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            <Trans
-              t={t}
-              ns="user"
-              i18nKey="delete.typeEmail"
-              values={{ email: user.email }}
-              components={{ email: <bdi dir="ltr" className="font-semibold [overflow-wrap:anywhere]" /> }}
-            />
-          </label>
-          <Input
-            id={inputId}
-            type="email"
-            dir="ltr"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoFocus
-          />
-        </div>
+      label={
+        <Trans
+          t={t}
+          ns="user"
+          i18nKey="delete.typeEmail"
+          values={{ email: user.email }}
+          components={{ email: <bdi dir="ltr" className="font-semibold [overflow-wrap:anywhere]" /> }}
+        />
       }
     >
       <Button variant="destructive" className="w-full sm:w-auto">
         <Trash2 aria-hidden />
         {t('delete.action')}
       </Button>
-    </ConfirmDialog>
+    </TypedConfirmDialog>
   );
 }

@@ -1,28 +1,19 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { AuditList } from '@/features/audit/components/audit-list';
 import { requireScreenPermission } from '@/features/auth/guards';
 import { UserDetailPage } from '@/features/user/components/user-detail-page';
 import { userQueries } from '@/features/user/queries';
-import { errorCodeOf } from '@/lib/errors';
-import { withProductName } from '@/lib/i18n/i18n-for';
-import { pageTitle } from '@/lib/page-title';
+import { loadNamedItem, namedItemTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/users/$id/')({
   beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['list'] }),
-  loader: async ({ context, params }) => {
-    try {
-      const user = await context.queryClient.ensureQueryData(userQueries.detail(params.id));
-      return { name: user.name || user.email };
-    } catch (error) {
-      if (errorCodeOf(error).code === 'NOT_FOUND') throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context, params }) =>
+    loadNamedItem(
+      () => context.queryClient.ensureQueryData(userQueries.detail(params.id)),
+      (user) => user.name || user.email,
+    ),
   // The user's own name titles the tab; the generic title only while it is unknown.
-  head: (context) =>
-    context.loaderData
-      ? { meta: [{ title: withProductName(context.loaderData.name) }] }
-      : pageTitle('pages.user')(context),
+  head: namedItemTitle('pages.user'),
   component: ManagerUserScreen,
 });
 
