@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
+import { cleanName } from './text';
 
 /** What every list endpoint returns: one page, where the next one starts (null at the end), and the total. */
 export type ListPage<Item> = { items: Item[]; nextCursor: string | null; total: number };
 
-/** The input of every list endpoint: the search term, the opaque cursor and an optional page size. */
+/**
+ * The input of every list endpoint: the search term, the opaque cursor and an optional page size. The term
+ * is cleaned like the names it is matched against (and so never carries a NUL, which Postgres refuses); a
+ * cursor is only bounded here, the keyset helper refuses one it did not make.
+ */
 export const zListQuery = z.object({
-  searchTerm: z.string().trim().max(appConfig.limits.searchTermMax).default(''),
+  searchTerm: z.string().overwrite(cleanName).max(appConfig.limits.searchTermMax).default(''),
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(appConfig.pagination.maxPageSize).default(appConfig.pagination.pageSize),
 });

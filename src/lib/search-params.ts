@@ -8,7 +8,7 @@ export const zSearchTermParam = z.string().trim().max(appConfig.limits.searchTer
 export const zLoginSearch = z.object({ redirect: zRedirectParam });
 export const zVerifySearch = z.object({
   redirect: zRedirectParam,
-  email: z.string().default('').catch(''),
+  email: z.string().max(appConfig.limits.emailMax).default('').catch(''),
 });
 export const zLoginErrorSearch = z.object({ error: z.string().max(100).default('').catch('') });
 export const zAccountSearch = z.object({

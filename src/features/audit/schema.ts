@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { zListQuery } from '@/lib/list';
+import { withoutControls } from '@/lib/text';
+
 /** Every change the audit log records; the translation key is `audit:actions.<action>`. */
 export const auditActions = [
   'user.create',
@@ -32,3 +36,9 @@ export type AuditEntry = {
   metadata: AuditMetadata;
   createdAt: string;
 };
+
+/** The audit list's input: no search, optionally one user's entries (where they acted or were the target). */
+export const zAuditListQuery = zListQuery.omit({ searchTerm: true }).extend({
+  // Compared with text columns: controls are removed, as Postgres refuses a NUL.
+  userId: z.string().max(64).overwrite(withoutControls).optional(),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
+import { cleanName } from '@/lib/text';
 
 export type SessionInfo = {
   user: {
@@ -41,9 +42,13 @@ export const zOtp = z
   .length(appConfig.auth.otpLength, 'validation.code.length')
   .regex(/^\d+$/, 'validation.code.invalid');
 
+/**
+ * A display name, cleaned before it is checked (see `cleanName`): a name made only of invisible or
+ * direction characters is "required", and the stored name is the one other people see.
+ */
 export const zName = z
   .string()
-  .trim()
+  .overwrite(cleanName)
   .min(1, 'validation.name.required')
   .max(appConfig.limits.userNameMax, 'validation.name.invalid');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import { zRepositoryForm } from './schema';
+import { safeExternalUrl, zRepositoryForm } from './schema';
 
 const valid = { name: 'Starter', link: 'https://example.com', description: 'A web starter' };
 
@@ -24,6 +24,23 @@ describe('zRepositoryForm: name', () => {
     expect(max).toBe(100);
     expect(parsed({ name: `  ${'n'.repeat(max)}  ` }).name).toBe('n'.repeat(max));
     expect(messages({ name: 'n'.repeat(max + 1) })).toEqual({ name: 'form.name.max' });
+  });
+
+  it('loses direction controls, invisible characters and controls, so the title shown is the one stored', () => {
+    expect(parsed({ name: '\u202Estarter\u202C' }).name).toBe('starter');
+    expect(parsed({ name: 'star\u200Bter\u2060\uFEFF' }).name).toBe('starter');
+    expect(parsed({ name: 'star\u200Dter' }).name).toBe('starter');
+    expect(parsed({ name: 'a\u0000b' }).name).toBe('ab');
+    expect(parsed({ name: 'my\nrepo' }).name).toBe('my repo');
+  });
+
+  it('is required when only invisible characters are typed', () => {
+    expect(messages({ name: '\u200B\u202E\u2066\uFEFF\u200D' })).toEqual({ name: 'form.name.required' });
+  });
+
+  it('counts its length once cleaned', () => {
+    const max = appConfig.limits.repositoryNameMax;
+    expect(parsed({ name: `${'n'.repeat(max)}\u200B\u200B` }).name).toBe('n'.repeat(max));
   });
 });
 
@@ -73,6 +90,17 @@ describe('zRepositoryForm: link', () => {
     }
   });
 
+  it('loses invisible characters and controls, which could disguise the address it shows', () => {
+    expect(parsed({ link: '\u200Bhttps://example.com/a\u200B' }).link).toBe('https://example.com/a');
+    expect(parsed({ link: 'https://evil.example/\u202Emoc.elpmaxe' }).link).toBe(
+      'https://evil.example/moc.elpmaxe',
+    );
+    expect(parsed({ link: 'https://example.com/\u0000x' }).link).toBe('https://example.com/x');
+    // Hiding the scheme behind a control does not get a `javascript:` link past the scheme check.
+    expect(messages({ link: 'java\tscript:alert(1)' })).toEqual({ link: 'form.link.scheme' });
+    expect(messages({ link: 'java\u200Bscript:alert(1)' })).toEqual({ link: 'form.link.scheme' });
+  });
+
   it('refuses what no browser could open as a web address', () => {
     expect(messages({ link: 'https://exa mple.com' })).toEqual({ link: 'form.link.invalid' });
     expect(messages({ link: 'https://.' })).toEqual({ link: 'form.link.invalid' });
@@ -97,6 +125,12 @@ describe('zRepositoryForm: description', () => {
     expect(parsed({ description: 'd'.repeat(2000) }).description).toHaveLength(2000);
     expect(messages({ description: 'd'.repeat(2001) })).toEqual({ description: 'form.description.max' });
   });
+
+  it('keeps its lines and direction marks, and loses the controls Postgres would refuse', () => {
+    expect(parsed({ description: 'line one\r\nline two\u0000' }).description).toBe('line one\nline two');
+    expect(parsed({ description: 'English \u200Fעברית' }).description).toBe('English \u200Fעברית');
+    expect(parsed({ description: '\u0000\u0001' }).description).toBeNull();
+  });
 });
 
 it('reports every invalid field at once', () => {
@@ -104,5 +138,25 @@ it('reports every invalid field at once', () => {
     name: 'form.name.required',
     link: 'form.link.scheme',
     description: 'form.description.max',
+  });
+});
+
+describe('safeExternalUrl (what the detail page turns into a link)', () => {
+  it('gives a URL for http and https only, so a stored link of any other kind stays plain text', () => {
+    expect(safeExternalUrl('https://example.com/a')?.href).toBe('https://example.com/a');
+    expect(safeExternalUrl('http://example.com')?.href).toBe('http://example.com/');
+    for (const link of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'example.com',
+      '',
+    ]) {
+      expect(safeExternalUrl(link), JSON.stringify(link)).toBeNull();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
+import { cleanLink, cleanMultiline, cleanName } from '@/lib/text';
 import { appConfig } from '~/app.config';
 
 /** A repository as lists show it: the description cut to an excerpt on the server. */
@@ -62,9 +63,12 @@ function isWebUrl(link: string): boolean {
 
 // Messages are i18n keys in the `repository` namespace; `{{repositoryLinkMin}}`-style values come from
 // `appConfig.limits`. Each check aborts the rest, so a field shows one message, the first that applies.
+// Every text is cleaned (src/lib/text.ts) before it is checked, so the limits apply to what is stored.
+
+/** The name is the repository's title and must be unique: cleaned like a person's name. */
 export const zRepositoryName = z
   .string()
-  .trim()
+  .overwrite(cleanName)
   .min(1, { error: 'form.name.required', abort: true })
   .max(repositoryNameMax, { error: 'form.name.max', abort: true });
 
@@ -74,7 +78,7 @@ export const zRepositoryName = z
  */
 export const zRepositoryLink = z
   .string()
-  .trim()
+  .overwrite(cleanLink)
   .min(1, { error: 'form.link.required', abort: true })
   .min(repositoryLinkMin, { error: 'form.link.min', abort: true })
   .max(repositoryLinkMax, { error: 'form.link.max', abort: true })
@@ -89,7 +93,7 @@ export const zRepositoryLink = z
 /** Optional: blank (or absent) is stored as null. */
 export const zRepositoryDescription = z
   .string()
-  .trim()
+  .overwrite(cleanMultiline)
   .max(repositoryDescriptionMax, { error: 'form.description.max' })
   .nullish()
   .transform((description) => description || null);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zEmail, zName } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
 import { zSearchTermParam } from '@/lib/search-params';
+import { withoutControls } from '@/lib/text';
 
 export const userRoleFilters = ['admin', 'user'] as const;
 export const userStatuses = ['active', 'banned', 'notOnboarded'] as const;
@@ -57,8 +58,9 @@ export const zUserListQuery = zListQuery.extend({
 });
 export type UserListQuery = z.input<typeof zUserListQuery>;
 
-// Any string is accepted: an unknown id is simply not found (404), never a validation error.
-export const zUserIdInput = z.object({ id: z.string().max(64) });
+// Any string is accepted: an unknown id is simply not found (404), never a validation error. Controls are
+// removed first: the id is compared with a text column, and Postgres refuses a NUL.
+export const zUserIdInput = z.object({ id: z.string().max(64).overwrite(withoutControls) });
 
 /** A user as the list shows it; dates travel as ISO strings. */
 export type UserListItem = {

@@ -4,6 +4,7 @@ import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-a
 import { appConfig } from '~/app.config';
 import { type PermissionRequest, roleCan } from '@/features/auth/permissions';
 import { zEmail, zName } from '@/features/auth/schema';
+import { cleanMultiline } from '@/lib/text';
 import type { Database } from '@/server/db/client';
 import { session, user } from '@/server/db/schema/index';
 import { auditAdminChange } from './admin-audit';
@@ -78,6 +79,7 @@ export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: 
     });
   }
   const body = asRecord(ctx.body);
+  refuseUnusableIds(body);
   const self = current.user.id;
   let changes: Record<string, unknown> = {};
   let targetId = typeof body.userId === 'string' ? body.userId : null;
@@ -97,7 +99,7 @@ export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: 
       changes = checkProfileUpdate(body);
       break;
     case '/admin/ban-user':
-      checkBan(body);
+      changes = checkBan(body);
       break;
     case '/admin/impersonate-user':
       if (targetId === self)
@@ -130,6 +132,22 @@ export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: 
   return { context: { body: { ...body, ...changes, [ADMIN_STASH]: JSON.stringify(stash) } } };
 }
 
+/** Longer than any id or session token better-auth makes. */
+const ID_MAX = 128;
+
+/**
+ * Ids and tokens are looked up as given, by better-auth and by these hooks: one with a control character
+ * (Postgres refuses a NUL, a 500) or of any length cannot be one that exists, so it is not found.
+ */
+function refuseUnusableIds(body: Record<string, unknown>) {
+  const unusable = (value: unknown) =>
+    typeof value === 'string' && (value.length > ID_MAX || /\p{Cc}/u.test(value));
+  if (unusable(body.userId)) throw refuse('USER_NOT_FOUND', 'User not found', 'NOT_FOUND');
+  if (unusable(body.sessionId) || unusable(body.sessionToken)) {
+    throw refuse('SESSION_NOT_FOUND', 'Session not found', 'NOT_FOUND');
+  }
+}
+
 /**
  * better-auth writes an admin's `data` to the user row as given, and checks only the address's format:
  * the product decides which fields an admin may set, with the same name and e-mail rules as the forms.
@@ -142,11 +160,20 @@ function checkFields(data: Record<string, unknown>, allowed: readonly string[]) 
     throw refuse('INVALID_EMAIL', 'Invalid email');
 }
 
-/** A new user: a valid name, nothing else in `data`; onboarded now, by the server's clock, as named. */
+/**
+ * A new user: a valid name and address, no password, nothing else in `data`; onboarded now, by the
+ * server's clock, as named. better-auth checks only the address's format, not its length.
+ */
 function checkNewUser(body: Record<string, unknown>): Record<string, unknown> {
-  checkFields({ name: body.name }, ['name']);
+  // Password sign-in is off: a password given here could never be used, only leak.
+  if (body.password !== undefined) throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
+  checkFields({ name: body.name, email: body.email }, ['name', 'email']);
   checkFields(asRecord(body.data), []);
-  return { name: zName.parse(body.name), data: { onboardedAt: new Date().toISOString() } };
+  return {
+    name: zName.parse(body.name),
+    email: zEmail.parse(body.email),
+    data: { onboardedAt: new Date().toISOString() },
+  };
 }
 
 /** An update may change the name, the address and the role; each is checked like the forms check it. */
@@ -156,17 +183,27 @@ function checkProfileUpdate(body: Record<string, unknown>): Record<string, unkno
   return 'name' in data ? { data: { ...data, name: zName.parse(data.name) } } : {};
 }
 
-function checkBan(body: Record<string, unknown>) {
-  const reason = body.banReason;
-  if (typeof reason === 'string' && reason.length > appConfig.limits.banReasonMax) {
+/**
+ * The reason is limited and stored as cleaned (no controls, trimmed). A blank one stays a string:
+ * better-auth merges a hook's body over the caller's and skips `undefined`, and stores its default
+ * reason for an empty one, as it does when no reason is sent.
+ */
+function checkBan(body: Record<string, unknown>): Record<string, unknown> {
+  // Anything but a string is better-auth's to refuse (its body schema wants one).
+  const reason = typeof body.banReason === 'string' ? cleanMultiline(body.banReason) : undefined;
+  if (reason !== undefined && reason.length > appConfig.limits.banReasonMax) {
     throw refuse('BAN_REASON_TOO_LONG', 'Ban reason too long');
   }
   const seconds = body.banExpiresIn;
-  if (seconds === undefined || seconds === null) return;
   // better-auth reads 0 as "no end" and a negative number as a ban that has already ended.
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_BAN_SECONDS) {
+  if (
+    seconds !== undefined &&
+    seconds !== null &&
+    (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_BAN_SECONDS)
+  ) {
     throw refuse('INVALID_BAN_DURATION', 'Invalid ban duration');
   }
+  return reason === undefined ? {} : { banReason: reason };
 }
 
 /**

@@ -29,21 +29,56 @@ function encodeCursor(position: Position): string {
   return Buffer.from(JSON.stringify([position.cursorAt, position.id])).toString('base64url');
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longer than any name or e-mail the product stores; a longer cursor was not made here. */
 const TEXT_VALUE_MAX = 512;
 
-/** Refuses a cursor this server did not make: a page must never silently restart from the top. */
-function decodeCursor(cursor: string, kind: 'timestamp' | 'text'): Position {
+/**
+ * A time Postgres takes as a timestamptz: the shape alone lets "2026-02-31" or "25:00" through, which
+ * Postgres refuses with an error (a 500) instead of the 400 a forged cursor gets.
+ */
+function isTimestamp(text: string): boolean {
+  const parts = TIMESTAMP.exec(text)
+    ?.slice(1)
+    .map((part) => Number(part ?? 0));
+  if (!parts) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] =
+    parts;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
+}
+
+/**
+ * Refuses a cursor this server did not make: a page must never silently restart from the top. What it
+ * holds goes into the query as parameters, so it must be something Postgres takes: no NUL, and a UUID
+ * where the id column is one.
+ */
+function decodeCursor(cursor: string, kind: 'timestamp' | 'text', idColumn: PgColumn): Position {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(value) &&
       value.length === 2 &&
       typeof value[0] === 'string' &&
-      (kind === 'timestamp' ? TIMESTAMP.test(value[0]) : value[0].length <= TEXT_VALUE_MAX) &&
+      (kind === 'timestamp'
+        ? isTimestamp(value[0])
+        : value[0].length <= TEXT_VALUE_MAX && !value[0].includes('\u0000')) &&
       typeof value[1] === 'string' &&
-      value[1].length <= 64
+      value[1].length <= 64 &&
+      !value[1].includes('\u0000') &&
+      (idColumn.columnType !== 'PgUUID' || UUID.test(value[1]))
     ) {
       return { cursorAt: value[0], id: value[1] };
     }
@@ -94,7 +129,7 @@ export async function keysetPage<Row extends Position>(options: {
   const { filter, cursor, limit } = options;
   const key = normalise(options.sortKey);
   const direction = options.direction ?? 'desc';
-  const after = cursor ? decodeCursor(cursor, key.kind) : undefined;
+  const after = cursor ? decodeCursor(cursor, key.kind, key.id) : undefined;
   const order = direction === 'desc' ? desc : asc;
   const [rows, total] = await Promise.all([
     options.fetchRows({
