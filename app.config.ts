@@ -46,6 +46,8 @@ export const appConfig = {
     banReasonMax: 500,
   },
   errorBoundaryRetryDelayMs: 600,
+  /** While the server reports an outage, the error page retries after 1 s, 2 s, 4 s… at most every 10 s. */
+  outageRetry: { firstDelayMs: 1000, maxDelayMs: 10_000 },
   toast: { durationMs: 4000, visibleToasts: 3, position: 'top-right' as const },
   demo: {
     scaffoldCommand: 'pnpm dlx degit your-org/starter my-app',

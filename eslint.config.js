@@ -52,6 +52,8 @@ export default tseslint.config(
       'src/server/**',
       'src/features/**/functions.ts',
       'src/features/**/middleware.ts',
+      // Global middleware: server-only imports are used inside `.server()` bodies, stripped from the client.
+      'src/middleware/**',
       'src/features/**/*.server.ts',
       'src/routes/api/**',
       'src/**/*.test.ts',

@@ -11,6 +11,16 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** Fails when axe finds a serious or critical WCAG 2.1 A/AA violation on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours mid-transition (a toast fading in) blend with what is behind them: axe would measure a
+  // contrast nobody sees once the page settles. Endless animations (spinners, skeletons) are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact && BLOCKING_IMPACTS.has(v.impact));
   const report = blocking

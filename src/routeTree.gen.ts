@@ -14,6 +14,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as LoginRouteRouteImport } from './routes/login/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiReadyRouteImport } from './routes/api/ready'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
@@ -58,6 +59,11 @@ const ManagerRouteRoute = ManagerRouteRouteImport.update({
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiReadyRoute = ApiReadyRouteImport.update({
+  id: '/api/ready',
+  path: '/api/ready',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -170,6 +176,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/health'
+    | '/api/ready'
     | '/app/account'
     | '/login/error'
     | '/login/verify'
@@ -275,6 +285,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/api/health'
+    | '/api/ready'
     | '/app/account'
     | '/login/error'
     | '/login/verify'
@@ -302,6 +313,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/health'
+    | '/api/ready'
     | '/app/account'
     | '/login/error'
     | '/login/verify'
@@ -330,6 +342,7 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiReadyRoute: typeof ApiReadyRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
 }
@@ -369,6 +382,13 @@ declare module '@tanstack/react-router' {
       path: '/api/health'
       fullPath: '/api/health'
       preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/ready': {
+      id: '/api/ready'
+      path: '/api/ready'
+      fullPath: '/api/ready'
+      preLoaderRoute: typeof ApiReadyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/': {
@@ -586,6 +606,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
+  ApiReadyRoute: ApiReadyRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
 }

@@ -1,15 +1,27 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { RouteErrorPage } from '@/components/layout/route-error-page';
 import { NotFoundPage } from '@/components/layout/error-page';
 import { shouldRetryQuery } from '@/lib/errors';
 import { routeTree } from './routeTree.gen';
 
+/**
+ * The CSP nonce of the request being rendered (src/server/http/request-middleware.ts). The router stamps
+ * it on every script it renders; the browser never needs it again.
+ */
+const requestNonce = createIsomorphicFn()
+  .server(() => (getGlobalStartContext() as { nonce?: string } | undefined)?.nonce)
+  .client(() => undefined);
+
 export function getRouter() {
   // Library defaults already match the product: 5 min gc, 3 retries backing off from 1 s to 30 s; a
-  // final answer (not found, forbidden…) is shown at once instead of after 7 s of retries.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetryQuery } } });
+  // final answer (not found, forbidden…) is shown at once instead of after 7 s of retries. A server render
+  // never retries: it would hold the page for those 7 s, while the browser retries by itself anyway.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: typeof window === 'undefined' ? false : shouldRetryQuery } },
+  });
   const router = createRouter({
     routeTree,
     context: { queryClient },
@@ -19,6 +31,7 @@ export function getRouter() {
     scrollRestoration: true,
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: NotFoundPage,
+    ssr: { nonce: requestNonce() },
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;

@@ -5,12 +5,34 @@
 export class AppError extends Error {
   readonly code: string;
   readonly field: string | undefined;
+  /** The HTTP status of the answer; Start reads `status` from a thrown error. */
+  readonly status: number;
   constructor(code: string, field?: string) {
     super(field ? `${code}:${field}` : code);
     this.name = 'AppError';
     this.code = code;
     this.field = field;
+    this.status = statusOfCode(code);
   }
+}
+
+const STATUS_BY_CODE: Record<string, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  DEMO_MODE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  UNKNOWN_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** Any other code is a refusal of this particular request, so a client error. */
+export function statusOfCode(code: string): number {
+  return STATUS_BY_CODE[code] ?? 400;
 }
 
 const CODE_PATTERN = /^([A-Z][A-Z0-9_]*)(?::([A-Za-z0-9_.-]+))?$/;
@@ -25,7 +47,15 @@ export function errorCodeOf(error: unknown): { code: string; field?: string } {
 }
 
 /** Answers that a retry cannot change: the caller's input or rights are wrong, not the network. */
-const FINAL_CODES = new Set(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED', 'BAD_REQUEST', 'DEMO_MODE']);
+const FINAL_CODES = new Set([
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'UNAUTHORIZED',
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'PAYLOAD_TOO_LARGE',
+  'DEMO_MODE',
+]);
 
 /** Query retry policy: the library's 3 retries for failures that may pass, none for a final answer. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router';
 import { ThemeProvider } from 'next-themes';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -36,6 +36,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'stylesheet', href: stylesUrl },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
+    // Zod compiles validators with `new Function` when it can, and finds out by trying while the schema
+    // modules load. The Content-Security-Policy forbids eval, so each try would be reported as a
+    // violation: zod reads this setting before any module runs and interprets instead.
+    scripts: [{ children: 'globalThis.__zod_globalConfig={jitless:true}' }],
   }),
   shellComponent: RootDocument,
   component: Outlet,
@@ -48,6 +52,8 @@ function RootDocument({ children }: { children: ReactNode }) {
   const bootstrap = Route.useLoaderData() ?? fallbackBootstrap;
   const i18n = i18nFor(bootstrap);
   const [language, setLanguage] = useState(i18n.language);
+  // Set on the server only; the theme script runs before hydration and never again.
+  const nonce = useRouter().options.ssr?.nonce;
 
   useEffect(() => {
     const onChange = (lng: string) => setLanguage(lng);
@@ -73,6 +79,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <body>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider
+            nonce={nonce}
             attribute="class"
             storageKey={appConfig.theme.storageKey}
             defaultTheme="system"

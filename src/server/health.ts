@@ -1,29 +1,51 @@
 import '@tanstack/react-start/server-only';
 import { getDatabaseHandle } from './db/database.ts';
+import { pendingMigrations } from './db/migrate.ts';
 
 const DB_CHECK_TIMEOUT_MS = 2_000;
 
-export type Health = {
+export type Readiness = {
   status: 'ok' | 'unavailable';
-  uptimeSeconds: number;
   database: { status: 'ok' | 'unavailable'; kind?: 'pglite' | 'postgres'; latencyMs?: number };
+  migrations: { status: 'ok' | 'pending' | 'unknown'; pending?: number };
 };
 
-/** Process and database status for load balancers; never waits longer than the check timeout. */
-export async function checkHealth(): Promise<Health> {
+/** One round trip to the database, bounded by the check timeout. */
+export async function checkDatabase(): Promise<{
+  ok: boolean;
+  kind?: 'pglite' | 'postgres';
+  latencyMs?: number;
+}> {
   const started = performance.now();
-  const uptimeSeconds = Math.round(process.uptime());
   try {
     const handle = await withTimeout(getDatabaseHandle());
     await withTimeout(handle.ping());
-    return {
-      status: 'ok',
-      uptimeSeconds,
-      database: { status: 'ok', kind: handle.kind, latencyMs: Math.round(performance.now() - started) },
-    };
+    return { ok: true, kind: handle.kind, latencyMs: Math.round(performance.now() - started) };
   } catch {
-    return { status: 'unavailable', uptimeSeconds, database: { status: 'unavailable' } };
+    return { ok: false };
   }
+}
+
+/**
+ * Whether this instance can serve: the database answers and every migration shipped with the build is
+ * applied. A load balancer sends traffic only to ready instances; `/api/health` only says the process is up.
+ */
+export async function checkReadiness(): Promise<Readiness> {
+  const database = await checkDatabase();
+  if (!database.ok) {
+    return { status: 'unavailable', database: { status: 'unavailable' }, migrations: { status: 'unknown' } };
+  }
+  let pending: number;
+  try {
+    pending = await withTimeout(getDatabaseHandle().then((handle) => pendingMigrations(handle)));
+  } catch {
+    return { status: 'unavailable', database: { status: 'unavailable' }, migrations: { status: 'unknown' } };
+  }
+  return {
+    status: pending === 0 ? 'ok' : 'unavailable',
+    database: { status: 'ok', kind: database.kind, latencyMs: database.latencyMs },
+    migrations: pending === 0 ? { status: 'ok' } : { status: 'pending', pending },
+  };
 }
 
 function withTimeout<T>(promise: Promise<T>): Promise<T> {

@@ -1,14 +1,16 @@
 import '@tanstack/react-start/server-only';
 import { definePlugin } from 'nitro';
 import { EnvError } from '../lib/env-schema.ts';
-import { closeDatabase } from './db/database.ts';
+import { closeDatabase, getDatabaseHandle } from './db/database.ts';
 import { serverEnv } from './env.ts';
+import { logger, serializeError } from './logger.ts';
 import { closeRedis } from './redis.ts';
 
 /**
  * Runs once when the production server boots: a bad environment stops the start with one readable line
  * per variable, and the server's graceful shutdown (SIGTERM/SIGINT: stop accepting, drain in-flight
- * requests) ends by closing the database so the process can exit.
+ * requests) ends by closing the database so the process can exit. The database is opened and migrated
+ * at start.
  */
 export default definePlugin((nitroApp) => {
   try {
@@ -18,7 +20,23 @@ export default definePlugin((nitroApp) => {
     console.error(error.message);
     process.exit(1);
   }
-  // srvx reads this when the server starts, right after plugins run: drain for up to 10 s.
+  // srvx reads these when the server starts, right after plugins run: drain for up to 10 s, and do it
+  // even where CI or TEST is set (srvx then assumes a test run and exits at once, dropping in-flight
+  // requests — on a CI smoke test or a platform that sets CI, that is not what a deployed server does).
   process.env.SERVER_SHUTDOWN_TIMEOUT ??= '10';
-  nitroApp.hooks.hook('close', () => Promise.all([closeDatabase(), closeRedis()]).then(() => undefined));
+  if (process.env.NODE_ENV === 'production') {
+    delete process.env.CI;
+    delete process.env.TEST;
+  }
+  nitroApp.hooks.hook('close', async () => {
+    logger.info('shutting down: in-flight requests drained, closing connections');
+    await Promise.all([closeDatabase(), closeRedis()]);
+  });
+  // Open the database and apply migrations now (serialised across instances by an advisory lock), so
+  // /api/ready turns green without waiting for a first visitor. Failure is not fatal: the first request
+  // that needs the database tries again.
+  getDatabaseHandle().then(
+    () => logger.info('database ready'),
+    (error: unknown) => logger.warn({ err: serializeError(error) }, 'database not reachable at start'),
+  );
 });

@@ -4,18 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useGoBack } from '@/hooks/use-go-back';
 
-export type ErrorKind = 'forbidden' | 'notFound' | 'unknown';
+export type ErrorKind = 'forbidden' | 'notFound' | 'unknown' | 'unavailable';
 
-const codes: Record<ErrorKind, string> = { forbidden: '403', notFound: '404', unknown: '500' };
+const codes: Record<ErrorKind, string> = {
+  forbidden: '403',
+  notFound: '404',
+  unknown: '500',
+  unavailable: '503',
+};
 
 /** Full-page error with Home and Back; `children` adds actions (the error boundary's Try Again). */
 export function ErrorPage({
   kind,
   message,
+  live = false,
   children,
 }: {
   kind: ErrorKind;
   message?: string;
+  /** Announce the message to screen readers (a state that changes by itself, like an outage). */
+  live?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -28,7 +36,9 @@ export function ErrorPage({
       <p className="text-5xl font-bold text-muted-foreground" aria-hidden="true">
         {codes[kind]}
       </p>
-      <h1 className="text-2xl font-semibold text-balance">{message ?? t(`errors.${kind}`)}</h1>
+      <h1 className="text-2xl font-semibold text-balance" {...(live ? { role: 'status' } : {})}>
+        {message ?? t(`errors.${kind}`)}
+      </h1>
       <div className="flex flex-wrap justify-center gap-2">
         {children}
         <Button variant="outline" onClick={goBack}>

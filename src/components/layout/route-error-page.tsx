@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { Button } from '@/components/ui/button';
@@ -22,22 +22,43 @@ function RetryableErrorPage({ error }: { error: unknown }) {
   const queryReset = useQueryErrorResetBoundary();
   const [retrying, setRetrying] = useState(false);
   const { code } = errorCodeOf(error);
+  const unavailable = code === 'SERVICE_UNAVAILABLE';
   const message = t(`errorCodes.${code}`, { defaultValue: t('errors.unknown') });
 
-  const retry = () => {
+  const retry = useCallback(() => {
     setRetrying(true);
     // A short pause lets a flapping backend settle and shows the button is working.
     setTimeout(() => {
       queryReset.reset();
       void router.invalidate().finally(() => setRetrying(false));
     }, appConfig.errorBoundaryRetryDelayMs);
-  };
+  }, [queryReset, router]);
+
+  // An outage ends by itself: the page tries again on its own, backing off, and shows the page as soon
+  // as the server answers. Each failed attempt renders this page anew, so `attempt` counts across them.
+  useAutomaticRetry(unavailable, retry);
 
   return (
-    <ErrorPage kind="unknown" message={message}>
+    <ErrorPage kind={unavailable ? 'unavailable' : 'unknown'} message={message} live={unavailable}>
       <Button onClick={retry} disabled={retrying} aria-busy={retrying}>
         {t('actions.tryAgain')}
       </Button>
     </ErrorPage>
   );
+}
+
+let attempt = 0;
+
+function useAutomaticRetry(enabled: boolean, retry: () => void) {
+  useEffect(() => {
+    if (!enabled) {
+      attempt = 0;
+      return;
+    }
+    const { firstDelayMs, maxDelayMs } = appConfig.outageRetry;
+    const delay = Math.min(firstDelayMs * 2 ** attempt, maxDelayMs);
+    attempt += 1;
+    const timer = setTimeout(retry, delay);
+    return () => clearTimeout(timer);
+  }, [enabled, retry]);
 }

@@ -2,6 +2,7 @@ import { createServerFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import { getAuth } from '@/server/auth/instance';
 import { isDemoMode, serverEnv } from '@/server/env';
+import { recordRequestUser } from '@/server/http/request-context';
 import { completeOnboarding } from './data.server';
 import { authMiddleware } from './middleware';
 import { type AuthConfig, type SessionInfo, zOnboardingForm } from './schema';
@@ -13,6 +14,7 @@ export const $getSession = createServerFn({ method: 'GET' }).handler(
     const result = await auth.api.getSession({ headers: getRequestHeaders() });
     if (!result) return null;
     const { user, session } = result;
+    recordRequestUser(user.id);
     return {
       user: {
         id: user.id,

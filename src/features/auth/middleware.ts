@@ -2,6 +2,7 @@ import { createMiddleware } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import { AppError } from '@/lib/errors';
 import { getAuth } from '@/server/auth/instance';
+import { recordRequestUser } from '@/server/http/request-context';
 import type { PermissionRequest } from './permissions';
 
 /**
@@ -12,6 +13,7 @@ export const authMiddleware = createMiddleware({ type: 'function' }).server(asyn
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: getRequestHeaders() });
   if (!result) throw new AppError('UNAUTHORIZED');
+  recordRequestUser(result.user.id);
   return next({ context: { user: result.user, session: result.session } });
 });
 

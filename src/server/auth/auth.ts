@@ -13,9 +13,14 @@ import { renderChangeEmailCodeEmail, renderEmailChangedEmail } from '@/server/em
 import { renderLoginCodeEmail } from '@/server/email/login-code';
 import type { Mailer } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
+import { logger, serializeError } from '@/server/logger';
 import {
   CHANGE_EMAIL_PATH,
+  cleanStoredUser,
+  parseCodeField,
+  parseEmailField,
   parseNewEmail,
+  parseSignInBody,
   refuseLastAdminDeletion,
   refuseTakenEmail,
   REQUEST_EMAIL_CHANGE_PATH,
@@ -56,6 +61,7 @@ export type AuthDeps = {
 
 export const DEMO_CODE = appConfig.auth.demoCode;
 const SEND_CODE_PATH = '/email-otp/send-verification-otp';
+const SIGN_IN_PATH = '/sign-in/email-otp';
 
 /**
  * With sign-up off, a known address waits for the SMTP round trip and an unknown one does not; every
@@ -115,7 +121,7 @@ function buildAuth(deps: AuthDeps) {
       );
     } catch (error) {
       // The address has changed already; a lost notice must not turn that into an error.
-      console.error('[auth] e-mail change notice not sent:', error instanceof Error ? error.message : error);
+      logger.warn({ err: serializeError(error) }, 'e-mail change notice not sent');
     }
   };
 
@@ -143,6 +149,11 @@ function buildAuth(deps: AuthDeps) {
       updateAge: 24 * 3600,
     },
     databaseHooks: {
+      // Every way a name reaches the user table (a provider's profile too) stores it cleaned and bounded.
+      user: {
+        create: { before: async (data) => cleanStoredUser(data) },
+        update: { before: async (data) => cleanStoredUser(data) },
+      },
       session: {
         update: {
           // better-auth slides `expiresAt` on use; clamp it to the session's creation + the absolute maximum.
@@ -174,6 +185,15 @@ function buildAuth(deps: AuthDeps) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     onAPIError: { errorURL: '/login/error' },
+    // better-auth's own messages go to the structured log.
+    logger: {
+      log: (level, message, ...args) => {
+        const data = args.length
+          ? { args: args.map((arg) => (arg instanceof Error ? serializeError(arg) : arg)) }
+          : {};
+        logger[level]({ source: 'better-auth', ...data }, message);
+      },
+    },
     account: {
       // No trusted providers: an account is linked only when the provider says the e-mail is verified.
       accountLinking: { enabled: true, allowDifferentEmails: false },
@@ -202,27 +222,30 @@ function buildAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) return adminBefore(ctx, db, env.ADMIN_USER_IDS);
         if (ctx.path === UPDATE_USER_PATH) return { context: { body: validateUpdateUserBody(ctx.body) } };
+        if (ctx.path === SIGN_IN_PATH) return { context: { body: parseSignInBody(ctx.body) } };
         if (ctx.path === CHANGE_EMAIL_PATH || ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
           const newEmail = parseNewEmail(ctx.body);
+          const code = ctx.path === CHANGE_EMAIL_PATH ? { otp: parseCodeField(ctx.body) } : {};
           await refuseTakenEmail(db, newEmail);
           if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) await consumeSendQuota(newEmail);
           // better-auth checks the address as typed; it continues with the trimmed, lower-cased one.
-          return { context: { body: { ...ctx.body, newEmail } } };
+          return { context: { body: { ...ctx.body, newEmail, ...code } } };
         }
         if (ctx.path !== SEND_CODE_PATH) return;
         // The product only mails sign-in codes; other code types have no screen and no cleanup path.
         if (ctx.body?.type !== 'sign-in') {
           throw new APIError('BAD_REQUEST', { code: 'INVALID_OTP_TYPE', message: 'Invalid OTP type' });
         }
-        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
+        // better-auth checks the format only; the length limit and the normalising are the product's.
+        const email = parseEmailField(ctx.body, 'email');
         // The per-address limit guards inboxes; a demo mails nothing, and every visitor signs in to the
         // same few accounts, so it would lock them all out. Per-IP limits still apply.
-        if (!email || deps.demo) return;
-        await consumeSendQuota(email);
+        if (!deps.demo) await consumeSendQuota(email);
+        return { context: { body: { ...ctx.body, email } } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path.startsWith('/admin/')) return adminAfter(ctx, db);
-        if (ctx.path === '/sign-in/email-otp') return explainBan(ctx);
+        if (ctx.path === SIGN_IN_PATH) return explainBan(ctx);
         if (ctx.path === CHANGE_EMAIL_PATH) return notifyPreviousAddress(ctx);
         if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
           const newEmail = parseNewEmail(ctx.body);
@@ -258,10 +281,7 @@ function buildAuth(deps: AuthDeps) {
           try {
             await mailer.send(await render({ to: email, code: otp, lng, minutes: expiresIn / 60 }));
           } catch (error) {
-            console.error(
-              '[auth] sign-in code e-mail not sent:',
-              error instanceof Error ? error.message : error,
-            );
+            logger.error({ err: serializeError(error), type }, 'code e-mail not sent');
             unsent.add(email.toLowerCase());
           }
         },

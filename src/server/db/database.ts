@@ -2,15 +2,19 @@ import '@tanstack/react-start/server-only';
 import { serverEnv } from '../env.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
+import { installQueryTiming } from './timing.ts';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed.ts';
 
 type Holder = { handle?: Promise<DatabaseHandle> };
 
-// Kept on globalThis so Vite's hot reload reuses the instance: PGlite allows one opener per folder.
+// Kept on globalThis so Vite's hot reload reuses the instance (PGlite allows one opener per folder), and
+// because the production bundle holds two copies of this module: the server plugin's, which closes the
+// connection at shutdown, and the app's, which opens it.
 const holder: Holder = ((globalThis as { __starterDb?: Holder }).__starterDb ??= {});
 
 async function connect(): Promise<DatabaseHandle> {
   const env = serverEnv();
+  installQueryTiming();
   const handle = await openDatabase(
     env.DATABASE_URL
       ? {

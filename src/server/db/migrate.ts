@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { DatabaseHandle } from './client.ts';
@@ -36,4 +38,25 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
       await migratePostgres(db as unknown as PostgresJsDatabase, { migrationsFolder: folder });
     }
   });
+}
+
+/**
+ * How many migrations of this build the database lacks: drizzle records each applied one with its
+ * folder timestamp, so every shipped migration newer than the latest record is pending.
+ */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<number> {
+  const shipped = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+  let latest = 0;
+  try {
+    const rows = await handle.db.execute<{ latest: string | number | null }>(
+      sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+    );
+    const value = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows)[0] as
+      { latest: string | number | null } | undefined;
+    latest = Number(value?.latest ?? 0);
+  } catch (error) {
+    // No bookkeeping table yet: nothing was ever applied.
+    if ((error as { cause?: { code?: string } }).cause?.code !== '42P01') throw error;
+  }
+  return shipped.filter((migration) => migration.folderMillis > latest).length;
 }

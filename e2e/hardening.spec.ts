@@ -1,0 +1,142 @@
+// Production hardening seen from outside: security headers on every answer, a CSP the app itself
+// satisfies, cross-site and oversized requests refused, and every list input bounded on the server.
+import { expect, type Page, test } from '@playwright/test';
+import { appConfig } from '../app.config.ts';
+import { callServerFn, serverFnUrl } from './support/server-fn';
+import { newEmail, signIn } from './support/session';
+
+const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+const LIST_REPOSITORIES = 'src/features/repository/functions.ts#$listRepositories';
+const CREATE_REPOSITORY = 'src/features/repository/functions.ts#$createRepository';
+const SEND_CODE = `${origin}/api/auth/email-otp/send-verification-otp`;
+
+function expectSecurityHeaders(headers: Record<string, string>, what: string) {
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'(;|$)/);
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(csp, what).not.toContain('unsafe-eval');
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy'], what).toContain('camera=()');
+  expect(headers['strict-transport-security'], what).toMatch(/max-age=\d+/);
+  expect(headers['x-request-id'], what).toBeTruthy();
+  expect(headers['server-timing'], what).toMatch(/db;dur=[\d.]+/);
+}
+
+/** Collects every CSP violation the page reports (console and `securitypolicyviolation` events). */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
+    });
+  });
+  return violations;
+}
+
+test('pages, auth routes, server functions and health checks all carry the security headers', async ({
+  request,
+}) => {
+  const page = await request.get(`${origin}/login`);
+  expectSecurityHeaders(page.headers(), '/login');
+  const html = await page.text();
+  const nonce = /'nonce-([^']+)'/.exec(page.headers()['content-security-policy'] ?? '')?.[1];
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, 'every script carries the nonce').toContain(`nonce="${nonce}"`);
+
+  const again = await request.get(`${origin}/login`);
+  expect(again.headers()['content-security-policy'], 'a fresh nonce per answer').not.toBe(
+    page.headers()['content-security-policy'],
+  );
+
+  for (const path of ['/api/health', '/api/ready', '/api/auth/get-session']) {
+    expectSecurityHeaders((await request.get(`${origin}${path}`)).headers(), path);
+  }
+  const { response } = await callServerFn(request, origin, { fn: LIST_REPOSITORIES, method: 'GET' });
+  expectSecurityHeaders(response.headers(), 'server function');
+});
+
+test('the app runs under its own policy: no violation while signing in and using the app', async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  await page.goto('/login');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await signIn(page, newEmail('csp'), { name: 'Cora Policy' });
+  await page.goto('/app/repositories');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/app/account');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  expect(violations).toEqual([]);
+});
+
+test('cross-site calls to server functions and auth routes are refused with 403', async ({ request }) => {
+  const attempts: { name: string; headers: Record<string, string> }[] = [
+    { name: 'foreign Origin', headers: { origin: 'https://evil.example' } },
+    { name: 'Sec-Fetch-Site: cross-site', headers: { origin, 'sec-fetch-site': 'cross-site' } },
+  ];
+  for (const attempt of attempts) {
+    const fnCall = await request.get(serverFnUrl(origin, LIST_REPOSITORIES), {
+      headers: { 'x-tsr-serverFn': 'true', ...attempt.headers },
+    });
+    expect(fnCall.status(), `server function, ${attempt.name}`).toBe(403);
+    const authCall = await request.post(SEND_CODE, {
+      headers: attempt.headers,
+      data: { email: newEmail('csrf'), type: 'sign-in' },
+    });
+    expect(authCall.status(), `auth route, ${attempt.name}`).toBe(403);
+    expect(await authCall.json()).toMatchObject({ code: 'FORBIDDEN' });
+  }
+  // A provider's redirect back to the app is a cross-site GET: reads of the auth API stay open.
+  const read = await request.get(`${origin}/api/auth/get-session`, {
+    headers: { 'sec-fetch-site': 'cross-site' },
+  });
+  expect(read.status()).toBe(200);
+});
+
+test('bodies over 64 KB are refused with 413 before anything reads them', async ({ request }) => {
+  const big = JSON.stringify({ email: `${'a'.repeat(70 * 1024)}@example.com`, type: 'sign-in' });
+  const auth = await request.post(SEND_CODE, {
+    headers: { origin, 'content-type': 'application/json' },
+    data: big,
+  });
+  expect(auth.status()).toBe(413);
+  const fn = await request.post(serverFnUrl(origin, CREATE_REPOSITORY), {
+    headers: { origin, 'x-tsr-serverFn': 'true', 'content-type': 'application/json' },
+    data: big,
+  });
+  expect(fn.status()).toBe(413);
+});
+
+test('list inputs are bounded on the server: tampered cursor, long search, huge page', async ({ page }) => {
+  await signIn(page, newEmail('limits'), { name: 'Lina Limits' });
+  const request = page.request;
+  const list = (data: unknown) =>
+    callServerFn(request, origin, { fn: LIST_REPOSITORIES, method: 'GET', data });
+
+  const ok = await list({ searchTerm: '', limit: 5 });
+  expect(ok.response.status()).toBe(200);
+  expect(ok.response.headers()['server-timing']).toMatch(/db;dur=(?!0\.0;)[\d.]+;desc="[1-9]\d* queries"/);
+
+  const tampered = await list({ cursor: Buffer.from('["not a time","x"]').toString('base64url') });
+  expect(tampered.response.status()).toBe(400);
+  expect(tampered.errorMessage).toBe('BAD_REQUEST:cursor');
+
+  const garbage = await list({ cursor: '%%%not-base64%%%' });
+  expect(garbage.response.status()).toBe(400);
+
+  const longSearch = await list({ searchTerm: 'x'.repeat(appConfig.limits.searchTermMax + 1) });
+  expect(longSearch.response.status()).toBe(400);
+  expect(longSearch.errorMessage).toBe('VALIDATION_ERROR');
+
+  const hugePage = await list({ limit: appConfig.pagination.maxPageSize + 1 });
+  expect(hugePage.response.status()).toBe(400);
+  expect(hugePage.errorMessage).toBe('VALIDATION_ERROR');
+});

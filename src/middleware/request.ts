@@ -1,0 +1,80 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createMiddleware } from '@tanstack/react-start';
+import { logger, serializeError } from '@/server/logger';
+import { type RequestContext, runWithRequestContext } from '@/server/http/request-context';
+import { bodyLimitRefusal, acceptsBody } from '@/server/http/body-limit';
+import { securityHeaders } from '@/server/http/security-headers';
+
+/** A caller's (or proxy's) id is kept when it looks like one, so a request can be followed across hops. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+const production = process.env.NODE_ENV === 'production';
+
+/**
+ * The first request middleware: gives the request an id and a CSP nonce, runs it inside the request
+ * context (database time, user), refuses oversized bodies, then stamps security headers, the request id
+ * and Server-Timing on the answer and logs one line for it.
+ */
+export const requestMiddleware = createMiddleware().server(
+  async ({ request, pathname, handlerType, next }) => {
+    const incomingId = request.headers.get('x-request-id');
+    const context: RequestContext = {
+      id: incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+      handlerType,
+      startedAt: performance.now(),
+      dbMs: 0,
+      dbQueries: 0,
+    };
+    const nonce = randomBytes(16).toString('base64');
+
+    return runWithRequestContext(context, async () => {
+      let response: Response;
+      try {
+        const refusal = acceptsBody(pathname, handlerType) ? bodyLimitRefusal(request) : undefined;
+        response = refusal ?? (await next({ context: { nonce } })).response;
+      } catch (error) {
+        logRequest(request, pathname, 500, context, error);
+        throw error;
+      }
+      try {
+        const headers = response.headers;
+        for (const [name, value] of Object.entries(securityHeaders({ nonce, production }))) {
+          if (!headers.has(name)) headers.set(name, value);
+        }
+        headers.set('x-request-id', context.id);
+        headers.set('server-timing', serverTiming(context));
+      } catch {
+        // A response with immutable headers (a proxied fetch) goes out as it is.
+      }
+      logRequest(request, pathname, response.status, context);
+      return response;
+    });
+  },
+);
+
+function serverTiming(context: RequestContext): string {
+  const total = performance.now() - context.startedAt;
+  return `db;dur=${context.dbMs.toFixed(1)};desc="${context.dbQueries} queries", total;dur=${total.toFixed(1)}`;
+}
+
+/** One line per request; the path without its query, which may hold codes or tokens. */
+function logRequest(
+  request: Request,
+  pathname: string,
+  status: number,
+  context: RequestContext,
+  error?: unknown,
+): void {
+  const line = {
+    requestId: context.id,
+    method: request.method,
+    path: pathname,
+    status,
+    durationMs: Math.round((performance.now() - context.startedAt) * 10) / 10,
+    dbMs: Math.round(context.dbMs * 10) / 10,
+    ...(context.userId ? { userId: context.userId } : {}),
+    ...(error ? { err: serializeError(error) } : {}),
+  };
+  if (status >= 500) logger.error(line, 'request failed');
+  else logger.info(line, 'request');
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { checkReadiness } from '@/server/health';
+
+/** Readiness: 200 when the database answers and the build's migrations are applied, 503 otherwise. */
+export const Route = createFileRoute('/api/ready')({
+  server: {
+    handlers: {
+      GET: async () => {
+        const readiness = await checkReadiness();
+        return Response.json(readiness, {
+          status: readiness.status === 'ok' ? 200 : 503,
+          headers: { 'cache-control': 'no-store' },
+        });
+      },
+    },
+  },
+});

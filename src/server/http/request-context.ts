@@ -1,0 +1,41 @@
+import '@tanstack/react-start/server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What the server learns about one request while answering it, for its log line and Server-Timing. */
+export type RequestContext = {
+  id: string;
+  /** 'serverFn' for a server-function call over HTTP, 'router' for pages and API routes. */
+  handlerType: string;
+  startedAt: number;
+  /** Time spent waiting for the database, summed over the request's queries (they may overlap). */
+  dbMs: number;
+  dbQueries: number;
+  userId?: string;
+};
+
+// One store per process: the server bundle holds two copies of this module (the nitro plugin's and the
+// app's), and the database timing installed by either must reach the request running in the other.
+const storage: AsyncLocalStorage<RequestContext> = ((
+  globalThis as { __starterRequests?: AsyncLocalStorage<RequestContext> }
+).__starterRequests ??= new AsyncLocalStorage<RequestContext>());
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+export function recordDatabaseTime(ms: number): void {
+  const context = storage.getStore();
+  if (!context) return;
+  context.dbMs += ms;
+  context.dbQueries += 1;
+}
+
+/** Called where a session is resolved, so the request's log line names who made it. */
+export function recordRequestUser(userId: string | undefined): void {
+  const context = storage.getStore();
+  if (context && userId) context.userId = userId;
+}
