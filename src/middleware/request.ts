@@ -4,6 +4,7 @@ import { logger, serializeError } from '@/server/logger';
 import { type RequestContext, runWithRequestContext } from '@/server/http/request-context';
 import { bodyLimitRefusal, acceptsBody } from '@/server/http/body-limit';
 import { securityHeaders } from '@/server/http/security-headers';
+import { isStopping } from '@/server/lifecycle';
 
 /** A caller's (or proxy's) id is kept when it looks like one, so a request can be followed across hops. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -42,6 +43,7 @@ export const requestMiddleware = createMiddleware().server(
           if (!headers.has(name)) headers.set(name, value);
         }
         headers.set('x-request-id', context.id);
+        if (isStopping()) headers.set('connection', 'close');
         headers.set('server-timing', serverTiming(context));
       } catch {
         // A response with immutable headers (a proxied fetch) goes out as it is.

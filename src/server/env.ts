@@ -33,6 +33,13 @@ const zServerEnv = z
       .min(100, 'must be at least 100')
       .max(600_000, 'must be at most 600000')
       .default(15_000),
+    // How long to wait for a new database connection before the request is answered 503.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(60_000, 'must be at most 60000')
+      .default(3_000),
     PGLITE_DIR: z.string().default('.data/pglite'),
     EMAIL_SERVER: z
       .string()
@@ -107,6 +114,7 @@ export const serverEnvExamples = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/starter',
   DATABASE_POOL_MAX: '10',
   DATABASE_STATEMENT_TIMEOUT_MS: '15000',
+  DATABASE_CONNECT_TIMEOUT_MS: '3000',
   PGLITE_DIR: '.data/pglite',
   EMAIL_SERVER: 'smtp://user:pass@smtp.example.com:587',
   EMAIL_FROM: 'Starter <no-reply@example.com>',

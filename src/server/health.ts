@@ -1,12 +1,13 @@
 import '@tanstack/react-start/server-only';
 import { getDatabaseHandle } from './db/database.ts';
 import { pendingMigrations } from './db/migrate.ts';
+import { isStopping } from './lifecycle.ts';
 
 const DB_CHECK_TIMEOUT_MS = 2_000;
 
 export type Readiness = {
-  status: 'ok' | 'unavailable';
-  database: { status: 'ok' | 'unavailable'; kind?: 'pglite' | 'postgres'; latencyMs?: number };
+  status: 'ok' | 'unavailable' | 'stopping';
+  database: { status: 'ok' | 'unavailable' | 'unknown'; kind?: 'pglite' | 'postgres'; latencyMs?: number };
   migrations: { status: 'ok' | 'pending' | 'unknown'; pending?: number };
 };
 
@@ -31,6 +32,9 @@ export async function checkDatabase(): Promise<{
  * applied. A load balancer sends traffic only to ready instances; `/api/health` only says the process is up.
  */
 export async function checkReadiness(): Promise<Readiness> {
+  if (isStopping()) {
+    return { status: 'stopping', database: { status: 'unknown' }, migrations: { status: 'unknown' } };
+  }
   const database = await checkDatabase();
   if (!database.ok) {
     return { status: 'unavailable', database: { status: 'unavailable' }, migrations: { status: 'unknown' } };

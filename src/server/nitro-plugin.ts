@@ -3,6 +3,7 @@ import { definePlugin } from 'nitro';
 import { EnvError } from '../lib/env-schema.ts';
 import { closeDatabase, getDatabaseHandle } from './db/database.ts';
 import { serverEnv } from './env.ts';
+import { markStopping } from './lifecycle.ts';
 import { logger, serializeError } from './logger.ts';
 import { closeRedis } from './redis.ts';
 
@@ -28,6 +29,10 @@ export default definePlugin((nitroApp) => {
     delete process.env.CI;
     delete process.env.TEST;
   }
+  // srvx drains on its own SIGTERM handler; this one only tells the app, so answers from now on close
+  // their keep-alive connection (a busy connection would otherwise keep the process alive until the
+  // forced close) and the readiness check takes the instance out of the load balancer.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, markStopping);
   nitroApp.hooks.hook('close', async () => {
     logger.info('shutting down: in-flight requests drained, closing connections');
     await Promise.all([closeDatabase(), closeRedis()]);

@@ -22,7 +22,8 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  { url: string; poolMax?: number; statementTimeoutMs?: number } | { pgliteDir: string };
+  | { url: string; poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }
+  | { pgliteDir: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return 'url' in options ? openPostgres(options) : openPglite(options.pgliteDir);
@@ -50,11 +51,15 @@ async function openPostgres(options: {
   url: string;
   poolMax?: number;
   statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
   const client = postgres(options.url, {
     max: options.poolMax ?? 10,
-    // Fail fast instead of queueing forever when the server is unreachable.
-    connect_timeout: 10,
+    // Fail fast instead of queueing forever when the server is unreachable or shutting down: a request
+    // waiting for a connection gets its 503 after this long (postgres.js has no separate pool-queue
+    // timeout; a queued query waits for a connection that is itself bounded by this and the statement
+    // timeout). The load suite saw 10 s waits while Postgres stopped slowly.
+    connect_timeout: (options.connectTimeoutMs ?? 3_000) / 1000,
     idle_timeout: 30,
     onnotice: () => {},
     connection: {

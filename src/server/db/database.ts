@@ -21,6 +21,7 @@ async function connect(): Promise<DatabaseHandle> {
           url: env.DATABASE_URL,
           poolMax: env.DATABASE_POOL_MAX,
           statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
         }
       : { pgliteDir: env.PGLITE_DIR },
   );
