@@ -18,9 +18,18 @@ export default defineConfig({
       },
       // Start's default hash with a project-relative path, so tests can compute every function's URL.
       serverFns: { generateFunctionId: ({ filename, functionName }) => serverFnId(filename, functionName) },
+      // The stylesheet (about 7 KB compressed) goes into each page's <head> instead of a render-blocking
+      // request: the first paint waits for one round trip fewer, which on a mobile link is the largest wait.
+      server: { build: { inlineCss: true } },
     }),
-    // PGlite loads its wasm and data files at run time; without tracing they are missing from .output.
-    nitro({ traceDeps: ['@electric-sql/pglite'], plugins: ['./src/server/nitro-plugin.ts'] }),
+    nitro({
+      // PGlite loads its wasm and data files at run time; without tracing they are missing from .output.
+      traceDeps: ['@electric-sql/pglite'],
+      plugins: ['./src/server/nitro-plugin.ts'],
+      // Static files are compressed once at build time (.br, .gz next to each) and served by the client's
+      // Accept-Encoding: a first visit downloads about a third of the JS and CSS bytes, with no CPU per request.
+      compressPublicAssets: { gzip: true, brotli: true },
+    }),
     viteReact(),
   ],
 });

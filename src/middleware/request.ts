@@ -3,6 +3,7 @@ import { createMiddleware } from '@tanstack/react-start';
 import { logger, serializeError } from '@/server/logger';
 import { type RequestContext, runWithRequestContext } from '@/server/http/request-context';
 import { bodyLimitRefusal, acceptsBody } from '@/server/http/body-limit';
+import { compressResponse } from '@/server/http/compression';
 import { securityHeaders } from '@/server/http/security-headers';
 import { isStopping } from '@/server/lifecycle';
 
@@ -14,7 +15,7 @@ const production = process.env.NODE_ENV === 'production';
 /**
  * The first request middleware: gives the request an id and a CSP nonce, runs it inside the request
  * context (database time, user), refuses oversized bodies, then stamps security headers, the request id
- * and Server-Timing on the answer and logs one line for it.
+ * and Server-Timing on the answer, logs one line for it and compresses it for a client that accepts that.
  */
 export const requestMiddleware = createMiddleware().server(
   async ({ request, pathname, handlerType, next }) => {
@@ -49,7 +50,7 @@ export const requestMiddleware = createMiddleware().server(
         // A response with immutable headers (a proxied fetch) goes out as it is.
       }
       logRequest(request, pathname, response.status, context);
-      return response;
+      return compressResponse(request, response);
     });
   },
 );

@@ -14,7 +14,8 @@ import { i18nFor } from '@/lib/i18n/i18n-for';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
-import stylesUrl from '@/styles.css?url';
+// Imported for its side effect: the build inlines it into each page's <head> (vite.config.ts, inlineCss).
+import '@/styles.css';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   loader: async () => {
@@ -32,10 +33,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { name: 'description', content: appConfig.description },
       { title: appConfig.name },
     ],
-    links: [
-      { rel: 'stylesheet', href: stylesUrl },
-      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
     // Zod compiles validators with `new Function` when it can, and finds out by trying while the schema
     // modules load. The Content-Security-Policy forbids eval, so each try would be reported as a
     // violation: zod reads this setting before any module runs and interprets instead.

@@ -1,9 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { appConfig } from '~/app.config';
-import { Button } from '@/components/ui/button';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { observeAuthErrors } from '@/lib/auth-client';
 import { isDemoRefusal } from '@/lib/errors';
 import { demoDialog, useDemoDialogOpen } from '../store';
@@ -30,54 +26,25 @@ function useOpenOnDemoRefusal() {
   }, [queryClient]);
 }
 
-/** "This is a read-only demo": how to get one's own copy and whom to ask. Mounted once, in the root. */
-export function DemoDialog() {
-  const { t } = useTranslation();
-  const open = useDemoDialogOpen();
-  useOpenOnDemoRefusal();
-  const { scaffoldCommand, readmeUrl, makers, contactEmail } = appConfig.demo;
-  // The address is a mailto link inside the translated sentence, wherever the language puts it.
-  const [beforeEmail, afterEmail] = t('demo.makers', { makers, email: contactEmail }).split(contactEmail);
+// The dialog's code (Radix dialog, vaul drawer) is fetched the first time it opens: most visitors never
+// see it, and every first page load would otherwise download it.
+const DemoDialogContent = lazy(() =>
+  import('./demo-dialog-content').then((module) => ({ default: module.DemoDialogContent })),
+);
 
+/**
+ * "This is a read-only demo": how to get one's own copy and whom to ask. Mounted once, in the root; it
+ * watches for refusals from the start, and stays mounted once opened so it can animate closed.
+ */
+export function DemoDialog() {
+  const open = useDemoDialogOpen();
+  const [opened, setOpened] = useState(open);
+  useOpenOnDemoRefusal();
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <ResponsiveDialog
-      open={open}
-      onOpenChange={(next) => (next ? demoDialog.open() : demoDialog.close())}
-      title={t('demo.title')}
-      description={t('demo.message')}
-    >
-      <div className="grid gap-2 text-sm">
-        <p>{t('demo.scaffold')}</p>
-        <pre className="overflow-x-auto rounded-md bg-muted px-3 py-2" dir="ltr">
-          <code>{scaffoldCommand}</code>
-        </pre>
-      </div>
-      <p className="text-sm">
-        <a
-          href={readmeUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="font-medium underline underline-offset-4"
-        >
-          {t('demo.readme')}
-        </a>
-      </p>
-      <p className="text-sm text-muted-foreground">
-        {beforeEmail}
-        {afterEmail === undefined ? null : (
-          <>
-            <a href={`mailto:${contactEmail}`} className="underline underline-offset-4" dir="ltr">
-              {contactEmail}
-            </a>
-            {afterEmail}
-          </>
-        )}
-      </p>
-      <div className="flex justify-end">
-        <Button type="button" onClick={demoDialog.close} autoFocus>
-          {t('demo.close')}
-        </Button>
-      </div>
-    </ResponsiveDialog>
+    <Suspense fallback={null}>
+      <DemoDialogContent open={open} />
+    </Suspense>
   );
 }

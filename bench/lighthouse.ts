@@ -1,0 +1,262 @@
+// Section 5 of `pnpm bench`: Lighthouse's mobile preset (Moto G Power screen, simulated slow 4G and a 4×
+// CPU slowdown) against the production build, for the sign-in page (anonymous) and the repositories list
+// (signed in as the seeded user). Each page runs RUNS times in one headless Chromium; the rows are the
+// medians. Everything it starts (database, SMTP catcher, server, browser) it stops, also on failure, and a
+// watchdog bounds the whole section.
+//
+// Alone: `node bench/lighthouse.ts` prints the section as JSON; LIGHTHOUSE_REPORTS=<dir> also writes
+// every run's full report (LHR JSON) there, to read the audits behind a score.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { appConfig } from '../app.config.ts';
+import {
+  clientAddress,
+  createThrowawayDatabase,
+  type Instance,
+  startInstance,
+  type ThrowawayDatabase,
+  waitForReady,
+} from '../e2e/support/instances.ts';
+import { codeFromMail, type SmtpCatcher, startSmtpCatcher } from '../src/test/smtp-catcher.ts';
+import type { BenchRow, Section } from './types.ts';
+
+const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = 3;
+const BOUND_MS = 170_000;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const targets = {
+  performance: { text: '≥ 95', pass: (v: number) => v >= 95 },
+  accessibility: { text: '= 100', pass: (v: number) => v === 100 },
+  bestPractices: { text: '= 100', pass: (v: number) => v === 100 },
+  cls: { text: '< 0.05', pass: (v: number) => v < 0.05 },
+};
+
+type PageRun = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** Audits of the three categories scoring below 1 (informative ones excluded), with their score. */
+  failing: Record<string, number>;
+  benchmarkIndex: number | undefined;
+};
+
+export const measure: Section = async () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const watchdog = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`lighthouse section over ${BOUND_MS} ms`)), BOUND_MS);
+  });
+  const running = run(cleanups);
+  // When the watchdog wins, the run fails later on its own (its browser and server are gone): not news.
+  running.catch(() => {});
+  try {
+    return await Promise.race([running, watchdog]);
+  } finally {
+    clearTimeout(timer);
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+};
+
+async function run(cleanups: (() => Promise<unknown>)[]) {
+  const database: ThrowawayDatabase = await createThrowawayDatabase(POSTGRES_SERVER);
+  cleanups.push(() => database.drop());
+  await seed(database.url);
+  const catcher = await startSmtpCatcher();
+  cleanups.push(() => catcher.close());
+  const instance = await startInstance({ DATABASE_URL: database.url, EMAIL_SERVER: catcher.url });
+  cleanups.push(() => instance.stop(5_000));
+  await waitForReady(instance);
+  const cookie = await signIn(instance, catcher, appConfig.seed.userEmail);
+
+  const pages: { name: string; url: string; headers: Record<string, string> }[] = [
+    { name: '/login', url: `${instance.origin}/login`, headers: {} },
+    { name: '/app/repositories', url: `${instance.origin}/app/repositories`, headers: { Cookie: cookie } },
+  ];
+  const reportDir = process.env.LIGHTHOUSE_REPORTS;
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
+
+  const rows: BenchRow[] = [];
+  const details: Record<string, { runs: PageRun[] }> = {};
+  for (const page of pages) {
+    const runs: PageRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const lhr = await audit(page.url, page.headers, cleanups);
+      if (lhr.finalDisplayedUrl !== page.url) {
+        throw new Error(`${page.name} ended on ${lhr.finalDisplayedUrl}: not the page meant`);
+      }
+      if (reportDir) {
+        const file = `${page.name.replace(/\W+/g, '-').replace(/^-/, '')}-${i + 1}.json`;
+        writeFileSync(join(reportDir, file), JSON.stringify(lhr, null, 1));
+      }
+      runs.push(summarise(lhr));
+    }
+    details[page.name] = { runs };
+    const at = (pick: (r: PageRun) => number) => median(runs.map(pick));
+    const performance = at((r) => r.performance);
+    const accessibility = at((r) => r.accessibility);
+    const bestPractices = at((r) => r.bestPractices);
+    const cls = at((r) => r.cls);
+    rows.push(
+      scored(`${page.name} performance`, performance, 'score', targets.performance),
+      scored(`${page.name} accessibility`, accessibility, 'score', targets.accessibility),
+      scored(`${page.name} best practices`, bestPractices, 'score', targets.bestPractices),
+      { metric: `${page.name} LCP`, value: Math.round(at((r) => r.lcpMs)), unit: 'ms' },
+      { metric: `${page.name} TBT`, value: Math.round(at((r) => r.tbtMs)), unit: 'ms' },
+      scored(`${page.name} CLS`, round(cls, 3), '', targets.cls),
+    );
+  }
+  return {
+    section: 'lighthouse',
+    rows,
+    details: {
+      preset: 'mobile, simulated throttling (Lighthouse defaults)',
+      lighthouse: lighthouseVersion,
+      runsPerPage: RUNS,
+      pages: details,
+    },
+  };
+}
+
+let lighthouseVersion = '';
+
+/**
+ * One Lighthouse run in a browser of its own (a cold cache and profile each time, as a first visit). A run
+ * whose trace came out broken (NO_NAVSTART and the like, which Lighthouse itself says to retry) is run again.
+ */
+async function audit(
+  url: string,
+  headers: Record<string, string>,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<Result> {
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    cleanups.push(async () => chrome.kill());
+    try {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        extraHeaders: headers,
+      };
+      const result = await lighthouse(url, flags);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      lighthouseVersion = lhr.lighthouseVersion;
+      if (!lhr.runtimeError) return lhr;
+      lastError = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    } finally {
+      chrome.kill();
+    }
+  }
+  throw new Error(`${url}: ${lastError}`);
+}
+
+function summarise(lhr: Result): PageRun {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing: Record<string, number> = {};
+  for (const id of ['performance', 'accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing[ref.id] = audit.score;
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    fcpMs: numeric('first-contentful-paint'),
+    failing,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+function scored(
+  metric: string,
+  value: number,
+  unit: string,
+  target: { text: string; pass: (v: number) => boolean },
+): BenchRow {
+  return { metric, value, unit, target: target.text, pass: target.pass(value) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+/** `pnpm db:seed` on the throwaway database: migrations plus the demo accounts and repositories. */
+function seed(databaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['src/server/db/cli/seed.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, DATABASE_URL: databaseUrl, PGLITE_DIR: '' },
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`seed failed (${code}): ${errors}`)),
+    );
+  });
+}
+
+/** Signs `email` in over HTTP with the code the server mailed; returns the session cookie. */
+async function signIn(instance: Instance, catcher: SmtpCatcher, email: string): Promise<string> {
+  const headers = {
+    origin: instance.origin,
+    'x-forwarded-for': clientAddress(),
+    'content-type': 'application/json',
+  };
+  const since = Date.now();
+  const sent = await fetch(`${instance.origin}/api/auth/email-otp/send-verification-otp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, type: 'sign-in' }),
+  });
+  if (sent.status !== 200) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);
+  const otp = codeFromMail(await catcher.waitFor(email, { since }));
+  const signedIn = await fetch(`${instance.origin}/api/auth/sign-in/email-otp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, otp }),
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in: HTTP ${signedIn.status} ${await signedIn.text()}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await measure();
+  console.log(JSON.stringify(result, null, 2));
+}

@@ -1,0 +1,178 @@
+// Section 2 of `pnpm bench`: server-rendering throughput. The production build on real Postgres (a seeded
+// throwaway database) answers `GET /login` anonymously and `GET /app/repositories` as the seeded user,
+// and the bare baseline app (bench/baseline) answers its one page, all loaded the same way with
+// autocannon in this process: CONNECTIONS connections, a WARMUP_S run that is thrown away, then DURATION_S
+// measured. No Accept-Encoding is sent, so nobody spends time compressing. Every answer must be a 200
+// with the page's own marker, or the section fails rather than report the speed of an error page.
+//
+// Alone: `node bench/ssr.ts` prints the section as JSON.
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { appConfig } from '../app.config.ts';
+import { startBaseline } from './baseline/app.ts';
+import { startSeededProduct } from './page-weight.ts';
+import type { BenchRow, Section } from './types.ts';
+
+const CONNECTIONS = 10;
+const WARMUP_S = 2;
+const DURATION_S = 10;
+const BOUND_MS = 170_000;
+const RATIO_TARGET = 0.6;
+
+type Load = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; requests: number };
+
+export const measure: Section = async () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const watchdog = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`ssr section over ${BOUND_MS} ms`)), BOUND_MS);
+  });
+  try {
+    return await Promise.race([run(cleanups), watchdog]);
+  } finally {
+    clearTimeout(timer);
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+};
+
+async function run(cleanups: (() => Promise<unknown>)[]) {
+  const [product, baseline] = await Promise.all([
+    startSeededProduct(cleanups),
+    startBaseline().then((started) => {
+      cleanups.push(started.stop);
+      return started;
+    }),
+  ]);
+  const cookie = await product.signIn(appConfig.seed.userEmail);
+  const origin = product.instance.origin;
+
+  // Checked once up front: the pages answer what they should (not a redirect to /login, not an error).
+  await expectPage(`${baseline.origin}/`, {}, '<h1>Baseline</h1>');
+  await expectPage(`${origin}/login`, {}, 'type="email"');
+  await expectPage(`${origin}/app/repositories`, { cookie }, '/app/repositories');
+
+  const baselineLoad = await load(`${baseline.origin}/`, {}, '<h1>Baseline</h1>');
+  const login = await load(`${origin}/login`, {}, 'type="email"');
+  const repositories = await load(`${origin}/app/repositories`, { cookie }, '/app/repositories');
+
+  const ratio = round(login.requestsPerSecond / baselineLoad.requestsPerSecond, 2);
+  const rows: BenchRow[] = [
+    {
+      metric: 'GET /login (anonymous) throughput',
+      value: round(login.requestsPerSecond, 0),
+      unit: 'req/s',
+      baseline: round(baselineLoad.requestsPerSecond, 0),
+      ratio,
+      target: `≥ ${RATIO_TARGET} × baseline`,
+      pass: ratio >= RATIO_TARGET,
+    },
+    {
+      metric: 'GET /login (anonymous) p95',
+      value: round(login.p95Ms, 1),
+      unit: 'ms',
+      baseline: round(baselineLoad.p95Ms, 1),
+      ratio: round(login.p95Ms / baselineLoad.p95Ms, 2),
+    },
+    {
+      metric: 'GET /app/repositories (signed in) throughput',
+      value: round(repositories.requestsPerSecond, 0),
+      unit: 'req/s',
+      baseline: round(baselineLoad.requestsPerSecond, 0),
+      ratio: round(repositories.requestsPerSecond / baselineLoad.requestsPerSecond, 2),
+    },
+    {
+      metric: 'GET /app/repositories (signed in) p95',
+      value: round(repositories.p95Ms, 1),
+      unit: 'ms',
+      baseline: round(baselineLoad.p95Ms, 1),
+      ratio: round(repositories.p95Ms / baselineLoad.p95Ms, 2),
+    },
+  ];
+  return {
+    section: 'ssr',
+    rows,
+    details: {
+      client: `autocannon in the bench process, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up (discarded), ${DURATION_S} s measured, no Accept-Encoding`,
+      baseline: baselineLoad,
+      login,
+      repositories,
+    },
+  };
+}
+
+async function expectPage(url: string, headers: Record<string, string>, marker: string): Promise<void> {
+  const response = await fetch(url, { headers, redirect: 'manual' });
+  const body = await response.text();
+  if (response.status !== 200 || !body.includes(marker)) {
+    throw new Error(
+      `${url}: HTTP ${response.status}, ${marker} ${body.includes(marker) ? 'present' : 'missing'}`,
+    );
+  }
+}
+
+/** A warm-up, then the measured run; latencies from every response (autocannon's histogram has no p95). */
+async function load(url: string, headers: Record<string, string>, marker: string): Promise<Load> {
+  await cannon(url, headers, marker, WARMUP_S);
+  return cannon(url, headers, marker, DURATION_S);
+}
+
+function cannon(
+  url: string,
+  headers: Record<string, string>,
+  marker: string,
+  seconds: number,
+): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    let wrongBodies = 0;
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers,
+        timeout: 10,
+        // Each answer is checked: a page that renders its error screen fast is not a fast page.
+        verifyBody: (body) => {
+          const ok = String(body ?? '').includes(marker);
+          if (!ok) wrongBodies += 1;
+          return ok;
+        },
+      },
+      (error, result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        const failed = result.non2xx + result.errors + result.timeouts + wrongBodies;
+        if (failed > 0) {
+          return reject(
+            new Error(
+              `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ${wrongBodies} bodies without ${marker}`,
+            ),
+          );
+        }
+        latencies.sort((a, b) => a - b);
+        resolve({
+          requestsPerSecond: result['2xx'] / result.duration,
+          p50Ms: percentile(latencies, 0.5),
+          p95Ms: percentile(latencies, 0.95),
+          p99Ms: percentile(latencies, 0.99),
+          requests: result['2xx'],
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await measure();
+  console.log(JSON.stringify(result, null, 2));
+}
