@@ -83,7 +83,17 @@ describe('listAuditEntries', () => {
         target: { type: 'user', id: 'jane-1', label: 'Jane Doe' },
       },
     ] as const;
-    for (const entry of entries) await recordAudit({ ...entry, target: { ...entry.target } }, db);
+    // One second apart, in this order: statements a few microseconds apart may share a timestamp where
+    // the clock is coarse (PGlite in WebAssembly), and the list would then order them by their random ids.
+    // After the entry the previous describe wrote, which stays the oldest.
+    const base = Date.now() + 60_000;
+    for (const [index, entry] of entries.entries()) {
+      await recordAudit({ ...entry, target: { ...entry.target } }, db);
+      await db
+        .update(auditLog)
+        .set({ createdAt: new Date(base + index * 1000) })
+        .where(eq(auditLog.action, entry.action));
+    }
   });
 
   it('lists newest first with the actor’s name and the label written with the entry', async () => {
