@@ -6,29 +6,18 @@
 //
 // Alone: `node bench/lighthouse.ts` prints the section as JSON; LIGHTHOUSE_REPORTS=<dir> also writes
 // every run's full report (LHR JSON) there, to read the audits behind a score.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { appConfig } from '../app.config.ts';
-import {
-  clientAddress,
-  createThrowawayDatabase,
-  type Instance,
-  startInstance,
-  type ThrowawayDatabase,
-  waitForReady,
-} from '../e2e/support/instances.ts';
-import { codeFromMail, type SmtpCatcher, startSmtpCatcher } from '../src/test/smtp-catcher.ts';
+import { startSeededProduct } from './seeded-product.ts';
 import type { BenchRow, Section } from './types.ts';
 
-const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 3;
 const BOUND_MS = 170_000;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 const targets = {
   performance: { text: '≥ 95', pass: (v: number) => v >= 95 },
@@ -68,15 +57,8 @@ export const measure: Section = async () => {
 };
 
 async function run(cleanups: (() => Promise<unknown>)[]) {
-  const database: ThrowawayDatabase = await createThrowawayDatabase(POSTGRES_SERVER);
-  cleanups.push(() => database.drop());
-  await seed(database.url);
-  const catcher = await startSmtpCatcher();
-  cleanups.push(() => catcher.close());
-  const instance = await startInstance({ DATABASE_URL: database.url, EMAIL_SERVER: catcher.url });
-  cleanups.push(() => instance.stop(5_000));
-  await waitForReady(instance);
-  const cookie = await signIn(instance, catcher, appConfig.seed.userEmail);
+  const { instance, signIn } = await startSeededProduct(cleanups);
+  const cookie = await signIn(appConfig.seed.userEmail);
 
   const pages: { name: string; url: string; headers: Record<string, string> }[] = [
     { name: '/login', url: `${instance.origin}/login`, headers: {} },
@@ -208,52 +190,6 @@ function median(values: number[]): number {
 
 function round(value: number, digits: number): number {
   return Number(value.toFixed(digits));
-}
-
-/** `pnpm db:seed` on the throwaway database: migrations plus the demo accounts and repositories. */
-function seed(databaseUrl: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/server/db/cli/seed.ts'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, DATABASE_URL: databaseUrl, PGLITE_DIR: '' },
-    });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`seed failed (${code}): ${errors}`)),
-    );
-  });
-}
-
-/** Signs `email` in over HTTP with the code the server mailed; returns the session cookie. */
-async function signIn(instance: Instance, catcher: SmtpCatcher, email: string): Promise<string> {
-  const headers = {
-    origin: instance.origin,
-    'x-forwarded-for': clientAddress(),
-    'content-type': 'application/json',
-  };
-  const since = Date.now();
-  const sent = await fetch(`${instance.origin}/api/auth/email-otp/send-verification-otp`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, type: 'sign-in' }),
-  });
-  if (sent.status !== 200) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);
-  const otp = codeFromMail(await catcher.waitFor(email, { since }));
-  const signedIn = await fetch(`${instance.origin}/api/auth/sign-in/email-otp`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, otp }),
-  });
-  if (signedIn.status !== 200) throw new Error(`sign-in: HTTP ${signedIn.status} ${await signedIn.text()}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error('sign-in set no cookie');
-  return cookie;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

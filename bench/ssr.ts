@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { appConfig } from '../app.config.ts';
 import { startBaseline } from './baseline/app.ts';
-import { startSeededProduct } from './page-weight.ts';
+import { startSeededProduct } from './seeded-product.ts';
 import type { BenchRow, Section } from './types.ts';
 
 const CONNECTIONS = 10;

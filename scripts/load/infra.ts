@@ -2,10 +2,10 @@
 // the CPU each of them used (Linux /proc).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FaultLog } from './checks.ts';
 import type { Target } from './client.ts';
+import { freePort } from '../../e2e/support/instances.ts';
 
 export function hasCommand(command: string): boolean {
   try {
@@ -66,19 +66,6 @@ export function run(
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code ?? signal})`)),
     );
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
   });
 }
 

@@ -1,0 +1,86 @@
+// The product for a benchmark: the production build on a throwaway Postgres database seeded by
+// `pnpm db:seed`, with a real SMTP catcher, and a sign-in over HTTP with the mailed code.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+  clientAddress,
+  createThrowawayDatabase,
+  type Instance,
+  startInstance,
+  waitForReady,
+} from '../e2e/support/instances.ts';
+import { codeFromMail, type SmtpCatcher, startSmtpCatcher } from '../src/test/smtp-catcher.ts';
+
+const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export type SeededProduct = {
+  instance: Instance;
+  /** Signs `email` in over HTTP with the mailed code; returns the session cookie header. */
+  signIn: (email: string) => Promise<string>;
+};
+
+/**
+ * The production build on a throwaway Postgres database with `pnpm db:seed`'s data and a real SMTP
+ * catcher for sign-in codes; its teardown is pushed onto `cleanups`.
+ */
+export async function startSeededProduct(
+  cleanups: (() => Promise<unknown>)[],
+  env: Record<string, string> = {},
+): Promise<SeededProduct> {
+  const database = await createThrowawayDatabase(POSTGRES_SERVER);
+  cleanups.push(() => database.drop());
+  await seed(database.url);
+  const catcher = await startSmtpCatcher();
+  cleanups.push(() => catcher.close());
+  const instance = await startInstance({ DATABASE_URL: database.url, EMAIL_SERVER: catcher.url, ...env });
+  cleanups.push(() => instance.stop(5_000));
+  await waitForReady(instance);
+  return { instance, signIn: (email) => signIn(instance, catcher, email) };
+}
+
+/** `pnpm db:seed` on the throwaway database: migrations plus the demo accounts and repositories. */
+function seed(databaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['src/server/db/cli/seed.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, DATABASE_URL: databaseUrl, PGLITE_DIR: '' },
+      timeout: 60_000,
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`seed failed (${code}): ${errors}`)),
+    );
+  });
+}
+
+async function signIn(instance: Instance, catcher: SmtpCatcher, email: string): Promise<string> {
+  const headers = {
+    origin: instance.origin,
+    'x-forwarded-for': clientAddress(),
+    'content-type': 'application/json',
+  };
+  const since = Date.now();
+  const sent = await fetch(`${instance.origin}/api/auth/email-otp/send-verification-otp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, type: 'sign-in' }),
+  });
+  if (sent.status !== 200) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);
+  const otp = codeFromMail(await catcher.waitFor(email, { since }));
+  const signedIn = await fetch(`${instance.origin}/api/auth/sign-in/email-otp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, otp }),
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in: HTTP ${signedIn.status} ${await signedIn.text()}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
