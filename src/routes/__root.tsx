@@ -43,7 +43,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   component: Outlet,
 });
 
-const fallbackBootstrap: I18nBootstrap = { language: appConfig.defaultLanguage, resources: {} };
+const fallbackBootstrap: I18nBootstrap = { language: appConfig.defaultLanguage, resources: '{}' };
 
 function RootDocument({ children }: { children: ReactNode }) {
   // If the root loader failed, the shell still renders (untranslated keys are fetched by the browser).

@@ -11,6 +11,6 @@ import audit from '~/public/locales/en/audit.json';
 export function createTestI18n() {
   return createServerI18n({
     language: 'en',
-    resources: { en: { common: en, auth, account, repository, user, dashboard, audit } },
+    resources: JSON.stringify({ en: { common: en, auth, account, repository, user, dashboard, audit } }),
   });
 }

@@ -47,7 +47,10 @@ function TestForm({ onSubmit }: { onSubmit: (values: FormValues) => void }) {
 }
 
 function renderForm() {
-  const i18n = createServerI18n({ language: 'en', resources: { en: { common: en, test: strings } } });
+  const i18n = createServerI18n({
+    language: 'en',
+    resources: JSON.stringify({ en: { common: en, test: strings } }),
+  });
   const onSubmit = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>

@@ -28,7 +28,10 @@ function Controlled({ initial, onChange, ...props }: Omit<Props, 'language'> & {
 }
 
 function renderPicker({ language = 'en', ...props }: Props & { initial?: Date } = {}) {
-  const i18n = createServerI18n({ language, resources: { [language]: { common: commons[language] } } });
+  const i18n = createServerI18n({
+    language,
+    resources: JSON.stringify({ [language]: { common: commons[language] } }),
+  });
   const onChange = vi.fn();
   render(
     <I18nextProvider i18n={i18n}>

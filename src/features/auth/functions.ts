@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
+import { getSessionCookie } from 'better-auth/cookies';
 import { getAuth } from '@/server/auth/instance';
 import { isDemoMode, serverEnv } from '@/server/env';
 import { recordRequestUser } from '@/server/http/request-context';
@@ -10,8 +11,11 @@ import { type AuthConfig, type SessionInfo, zOnboardingForm } from './schema';
 /** The signed-in visitor (or null), read from the session cookie on the server. */
 export const $getSession = createServerFn({ method: 'GET' }).handler(
   async (): Promise<SessionInfo | null> => {
+    const headers = getRequestHeaders();
+    // Without a session cookie there is no session to look up: anonymous page renders skip better-auth.
+    if (!getSessionCookie(headers)) return null;
     const auth = await getAuth();
-    const result = await auth.api.getSession({ headers: getRequestHeaders() });
+    const result = await auth.api.getSession({ headers });
     if (!result) return null;
     const { user, session } = result;
     recordRequestUser(user.id);

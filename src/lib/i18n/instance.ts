@@ -7,7 +7,12 @@ import { detectBrowserLanguage } from './detect-browser';
 import { detectionOptions } from './detection';
 import { isLanguage } from './languages';
 
-export type I18nBootstrap = { language: AppLanguage; resources: Resource };
+/**
+ * The visitor's language and its translations as JSON text. Text crosses the server-to-browser
+ * serialisation as one escaped string; the same translations as nested objects cost a walk over every
+ * key on every server render, and were the second-largest cost of rendering a page.
+ */
+export type I18nBootstrap = { language: AppLanguage; resources: string };
 
 export function isI18nBootstrap(value: unknown): value is I18nBootstrap {
   return (
@@ -16,17 +21,26 @@ export function isI18nBootstrap(value: unknown): value is I18nBootstrap {
     'language' in value &&
     isLanguage(value.language) &&
     'resources' in value &&
-    typeof value.resources === 'object' &&
-    value.resources !== null
+    typeof value.resources === 'string'
   );
 }
 
 const { i18n: cfg } = appConfig;
 
+function parseResources(text: string): Resource {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null) return value as Resource;
+  } catch {
+    // Falls through: missing translations are fetched by the browser's backend.
+  }
+  return {};
+}
+
 function baseOptions(bootstrap: I18nBootstrap) {
   return {
     lng: bootstrap.language,
-    resources: bootstrap.resources,
+    resources: parseResources(bootstrap.resources),
     supportedLngs: [...appConfig.languages],
     fallbackLng: appConfig.defaultLanguage,
     ns: [...cfg.namespaces],
@@ -39,7 +53,10 @@ function baseOptions(bootstrap: I18nBootstrap) {
   } as const;
 }
 
-/** A fresh instance for one server render; never shared between requests. */
+/**
+ * An instance for server renders in `bootstrap`'s language. Renders only read from it (the language never
+ * changes on the server and every namespace is loaded), so requests in one language may share it.
+ */
 export function createServerI18n(bootstrap: I18nBootstrap): I18n {
   const instance = createInstance();
   void instance.use(initReactI18next).init(baseOptions(bootstrap));

@@ -6,7 +6,7 @@ import { appConfig } from '~/app.config';
 // The same JSON files the browser fetches from /locales, bundled into the server as lazy chunks.
 const files = import.meta.glob<ResourceLanguage>('/public/locales/*/*.json', { import: 'default' });
 
-const cache = new Map<AppLanguage, Promise<Resource>>();
+const cache = new Map<AppLanguage, Promise<string>>();
 
 /** One namespace of one language (e.g. the `email` strings, which the browser never needs). */
 export async function loadNamespace(lng: AppLanguage, ns: string): Promise<ResourceLanguage> {
@@ -15,15 +15,16 @@ export async function loadNamespace(lng: AppLanguage, ns: string): Promise<Resou
   return loader();
 }
 
-async function load(lng: AppLanguage): Promise<Resource> {
+async function load(lng: AppLanguage): Promise<string> {
   const entries = await Promise.all(
     appConfig.i18n.namespaces.map(async (ns) => [ns, await loadNamespace(lng, ns)] as const),
   );
-  return { [lng]: Object.fromEntries(entries) };
+  const resources: Resource = { [lng]: Object.fromEntries(entries) };
+  return JSON.stringify(resources);
 }
 
-/** Every namespace of one language, read once per process. */
-export function loadLanguageResources(lng: AppLanguage): Promise<Resource> {
+/** Every namespace of one language as i18next resources in JSON text, read and written once per process. */
+export function loadLanguageResources(lng: AppLanguage): Promise<string> {
   let pending = cache.get(lng);
   if (!pending) {
     pending = load(lng);
