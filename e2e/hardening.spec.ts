@@ -63,6 +63,36 @@ test('pages, auth routes, server functions and health checks all carry the secur
   expectSecurityHeaders(response.headers(), 'server function');
 });
 
+test('sign-in pages for visitors without a session come from the page cache, with a fresh nonce', async ({
+  request,
+}) => {
+  // A language of its own keeps this visit apart from every other test's.
+  const headers = { 'accept-language': `sw, x-${Date.now()}` };
+  const first = await request.get(`${origin}/login?redirect=%2Fapp`, { headers });
+  const second = await request.get(`${origin}/login?redirect=%2Fapp`, { headers });
+  expect(first.headers()['server-timing']).toContain('page-cache;desc="miss"');
+  expect(second.headers()['server-timing']).toContain('page-cache;desc="hit"');
+  expectSecurityHeaders(second.headers(), 'cached /login');
+
+  const nonceOf = (response: typeof first) =>
+    /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
+  expect(secondNonce).not.toBe(firstNonce);
+  const html = await second.text();
+  expect(html).toContain('lang="sw"');
+  expect(html).not.toContain(firstNonce);
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${secondNonce}"`);
+  expect(html.replaceAll(secondNonce, '')).toBe((await first.text()).replaceAll(firstNonce, ''));
+
+  // Anything carrying a session cookie renders for itself, valid or not.
+  const withSession = await request.get(`${origin}/login?redirect=%2Fapp`, {
+    headers: { ...headers, cookie: 'better-auth.session_token=not-a-session' },
+  });
+  expect(withSession.headers()['server-timing']).not.toContain('page-cache');
+  const other = await request.get(`${origin}/login?utm_source=mail`, { headers });
+  expect(other.headers()['server-timing']).not.toContain('page-cache');
+});
+
 test('the app runs under its own policy: no violation while signing in and using the app', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import { logger, serializeError } from '@/server/logger';
 import { type RequestContext, runWithRequestContext } from '@/server/http/request-context';
 import { bodyLimitRefusal, acceptsBody } from '@/server/http/body-limit';
 import { compressResponse } from '@/server/http/compression';
+import { createPageCache } from '@/server/http/page-cache';
 import { securityHeaders } from '@/server/http/security-headers';
 import { isStopping } from '@/server/lifecycle';
 
@@ -11,6 +12,17 @@ import { isStopping } from '@/server/lifecycle';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 const production = process.env.NODE_ENV === 'production';
+
+/**
+ * The sign-in pages as rendered for visitors without a session, kept for a minute: they depend only on
+ * the URL and the language, and are what every anonymous visit and most unwanted traffic asks for (ADR 012).
+ */
+const pageCache = createPageCache({
+  paths: ['/login', '/login/verify', '/login/error'],
+  params: ['redirect', 'email', 'error', 'lng'],
+  ttlMs: 60_000,
+  maxEntries: 100,
+});
 
 /**
  * The first request middleware: gives the request an id and a CSP nonce, runs it inside the request
@@ -33,7 +45,11 @@ export const requestMiddleware = createMiddleware().server(
       let response: Response;
       try {
         const refusal = acceptsBody(pathname, handlerType) ? bodyLimitRefusal(request) : undefined;
-        response = refusal ?? (await next({ context: { nonce } })).response;
+        const cacheKey = refusal ? undefined : pageCache.keyFor(request, pathname);
+        const cached = cacheKey === undefined ? undefined : pageCache.serve(cacheKey, nonce);
+        if (cacheKey !== undefined) context.pageCache = cached ? 'hit' : 'miss';
+        response = refusal ?? cached ?? (await next({ context: { nonce } })).response;
+        if (cacheKey !== undefined && !cached) response = await pageCache.keep(cacheKey, response, nonce);
       } catch (error) {
         logRequest(request, pathname, 500, context, error);
         throw error;
@@ -57,7 +73,8 @@ export const requestMiddleware = createMiddleware().server(
 
 function serverTiming(context: RequestContext): string {
   const total = performance.now() - context.startedAt;
-  return `db;dur=${context.dbMs.toFixed(1)};desc="${context.dbQueries} queries", total;dur=${total.toFixed(1)}`;
+  const cache = context.pageCache ? `page-cache;desc="${context.pageCache}", ` : '';
+  return `${cache}db;dur=${context.dbMs.toFixed(1)};desc="${context.dbQueries} queries", total;dur=${total.toFixed(1)}`;
 }
 
 /** One line per request; the path without its query, which may hold codes or tokens. */
@@ -76,6 +93,7 @@ function logRequest(
     durationMs: Math.round((performance.now() - context.startedAt) * 10) / 10,
     dbMs: Math.round(context.dbMs * 10) / 10,
     ...(context.userId ? { userId: context.userId } : {}),
+    ...(context.pageCache ? { pageCache: context.pageCache } : {}),
     ...(error ? { err: serializeError(error) } : {}),
   };
   if (status >= 500) logger.error(line, 'request failed');

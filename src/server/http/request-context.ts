@@ -11,6 +11,8 @@ export type RequestContext = {
   dbMs: number;
   dbQueries: number;
   userId?: string;
+  /** Whether a public page came from the page cache ('hit') or was rendered and offered to it ('miss'). */
+  pageCache?: 'hit' | 'miss';
 };
 
 // One store per process: the server bundle holds two copies of this module (the nitro plugin's and the
