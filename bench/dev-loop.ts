@@ -1,9 +1,9 @@
-// Developer loop, measured on a fresh clone of the committed tree in a temp folder: install with no
-// node_modules (the pnpm store on this machine is warm: no network), time to the first answer of
-// `pnpm dev`, production build, and (BENCH_FULL_TEST=1) the whole `pnpm test`. Run alone:
-// `node bench/dev-loop.ts`.
+// Developer loop, measured on a fresh clone of the committed tree in a temp folder: a cold install (an
+// empty pnpm store of its own, so every package comes from the registry), the same install again with no
+// node_modules but the store warm, time to the first answer of `pnpm dev`, production build, and
+// (BENCH_FULL_TEST=1) the whole `pnpm test`. Run alone: `node bench/dev-loop.ts`.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,16 +61,27 @@ export const measure: Section = async () => {
   const app = join(dir, 'app');
   try {
     spawnSync('git', ['clone', '-q', root, app], { stdio: 'ignore' });
+    if (!existsSync(join(app, 'package.json'))) throw new Error(`git clone of ${root} failed`);
+    const store = join(dir, 'store');
+    const coldInstall = timed(
+      'cold install',
+      'pnpm',
+      ['install', '--frozen-lockfile', '--store-dir', store],
+      app,
+      900_000,
+    );
+    rmSync(join(app, 'node_modules'), { recursive: true, force: true });
     const install = timed(
       'install',
       'pnpm',
-      ['install', '--frozen-lockfile', '--prefer-offline'],
+      ['install', '--frozen-lockfile', '--prefer-offline', '--store-dir', store],
       app,
       600_000,
     );
     const dev = await firstDevAnswer(app);
     const build = timed('build', 'pnpm', ['build'], app, 600_000);
     const rows: BenchRow[] = [
+      { metric: 'cold install (empty store, from the registry)', value: round(coldInstall), unit: 's' },
       { metric: 'install, no node_modules (warm store)', value: round(install), unit: 's' },
       { metric: 'first `pnpm dev` answer of /login', value: round(dev), unit: 's' },
       { metric: 'production build', value: round(build), unit: 's' },
