@@ -8,7 +8,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { authClient, authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import { userKeys } from '../queries';
-import { formRoleOf, type UserRoleFilter, userRoleFilters } from '../schema';
+import { formRoleOf } from '../schema';
+import { type UserRoleFilter, userRoleFilters } from '../search';
 
 /** "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). */
 export function SetRoleDialog({ user }: { user: { id: string; name: string; role: string | null } }) {
