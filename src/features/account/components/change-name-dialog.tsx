@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { refreshSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { accountErrorCode, translateAccountError } from '../errors';
 import { zChangeNameForm } from '../schema';
 
@@ -58,7 +58,7 @@ function ChangeNameForm({
     setFormError(null);
     onBusyChange(true);
     // better-auth's /update-user; the server checks the name with the same schema (account-hooks.ts).
-    const { error } = await authRequest((fetchOptions) => authClient.updateUser({ name, fetchOptions }));
+    const { error } = await authRequest((client, fetchOptions) => client.updateUser({ name, fetchOptions }));
     onBusyChange(false);
     if (error) {
       if (accountErrorCode(error) === 'INVALID_NAME') {

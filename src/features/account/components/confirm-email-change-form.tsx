@@ -10,7 +10,7 @@ import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { refreshSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { accountErrorCode, translateAccountError } from '../errors';
 import { zEmailCodeForm } from '../schema';
 import { EmailAddress } from './email-address';
@@ -40,8 +40,8 @@ export function ConfirmEmailChangeForm({
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     setFormError(null);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.changeEmail({ newEmail, otp, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.changeEmail({ newEmail, otp, fetchOptions }),
     );
     if (error) {
       const code = accountErrorCode(error);
@@ -61,8 +61,8 @@ export function ConfirmEmailChangeForm({
   const resend = async () => {
     setFormError(null);
     setResending(true);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.requestEmailChange({ newEmail, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.requestEmailChange({ newEmail, fetchOptions }),
     );
     setResending(false);
     if (error) return setFormError(translateAccountError(t, error));

@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';
 import { authKeys, authQueries, refreshSession } from '../queries';
 
@@ -26,8 +26,8 @@ export function ImpersonationBanner() {
 
   const stop = async () => {
     setPending(true);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.admin.stopImpersonating({ fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.admin.stopImpersonating({ fetchOptions }),
     );
     if (error) {
       setPending(false);

@@ -8,7 +8,7 @@ import type { AuthConfig } from '../schema';
 import { LoginPage } from './login-page';
 
 const { authRequest } = vi.hoisted(() => ({ authRequest: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authClient: {}, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 // The server functions never run here: the page reads the config from the cache.
 vi.mock('@/features/auth/functions', () => ({
   $getSession: vi.fn(),

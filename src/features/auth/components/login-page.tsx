@@ -10,7 +10,7 @@ import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SeparatorText } from '@/components/ui/separator-text';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';
 import { authQueries } from '../queries';
 import { zLoginForm } from '../schema';
@@ -32,8 +32,8 @@ export function LoginPage({ redirect }: { redirect: string }) {
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setFormError(null);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
     );
     // The typed address stays in the field, whatever went wrong.
     if (error) return setFormError(translateAuthError(t, error));
