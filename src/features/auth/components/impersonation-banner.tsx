@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { UserRoundCog } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';

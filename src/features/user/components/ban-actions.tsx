@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { roleCan } from '@/features/auth/permissions';
