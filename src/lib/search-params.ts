@@ -59,12 +59,6 @@ export const accountSearch = searchValidator((search) => ({
 
 export const listSearch = searchValidator((search) => ({ searchTerm: searchTermParam(search.searchTerm) }));
 
-// zod's default e-mail pattern (`z.email()`), the one the sign-in form checks addresses with.
-const EMAIL =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-export const isEmail = (value: string) => EMAIL.test(value);
-
 /** Defaults left out of URLs, so `/login` stays `/login` rather than `/login?redirect=`. */
 export const searchDefaults = {
   login: { redirect: '' },

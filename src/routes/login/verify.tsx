@@ -2,7 +2,8 @@ import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-ro
 import { VerifyPage } from '@/features/auth/components/verify-page';
 import { authQueries } from '@/features/auth/queries';
 import { pageTitle } from '@/lib/page-title';
-import { isEmail, searchDefaults, verifySearch } from '@/lib/search-params';
+import { isEmail } from '@/lib/email';
+import { searchDefaults, verifySearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/verify')({
   validateSearch: verifySearch,

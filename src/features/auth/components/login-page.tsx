@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
@@ -13,7 +12,7 @@ import { SeparatorText } from '@/components/ui/separator-text';
 import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';
 import { authQueries } from '../queries';
-import { zLoginForm } from '../schema';
+import { loginFormResolver } from '../login-form';
 import { AuthScreen } from './auth-screen';
 import { LoginHint } from './login-hint';
 import { ProviderButtons } from './provider-buttons';
@@ -27,7 +26,7 @@ export function LoginPage({ redirect }: { redirect: string }) {
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(authQueries.config());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(zLoginForm), defaultValues: { email: '' } });
+  const form = useForm({ resolver: loginFormResolver, defaultValues: { email: '' } });
   const signUp = config.signUpEnabled;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
