@@ -1,8 +1,5 @@
-import type { Resolver, ResolverResult } from 'react-hook-form';
 import { appConfig } from '~/app.config';
 import { isEmail } from '@/lib/email';
-
-export type LoginForm = { email: string };
 
 type EmailCheck = { email: string } | { error: 'validation.email.required' | 'validation.email.invalid' };
 
@@ -19,10 +16,3 @@ export function checkLoginEmail(value: string): EmailCheck {
     return { error: 'validation.email.invalid' };
   return { email };
 }
-
-/** react-hook-form resolver of the sign-in form (what `zodResolver(zLoginForm)` did). */
-export const loginFormResolver: Resolver<LoginForm> = (values): ResolverResult<LoginForm> => {
-  const checked = checkLoginEmail(values.email);
-  if ('email' in checked) return { values: { email: checked.email }, errors: {} };
-  return { values: {}, errors: { email: { type: 'validation', message: checked.error } } };
-};
