@@ -11,6 +11,7 @@ import { ImpersonationBanner } from '@/features/auth/components/impersonation-ba
 import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
+import { markRootHydrated } from '@/lib/lazy-part';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
@@ -61,8 +62,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     // sonner is fetched on the first toast; the first click or key press fetches it ahead, while online.
     const prefetch = () => prefetchToaster();
     for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, prefetch, { once: true });
-    // End-to-end tests wait for this marker: clicks before hydration would be lost.
-    document.documentElement.dataset.hydrated = 'true';
+    // End-to-end tests wait for this marker (data-hydrated): clicks before hydration would be lost.
+    markRootHydrated();
     return () => {
       i18n.off('languageChanged', onChange);
       for (const type of ['pointerdown', 'keydown']) window.removeEventListener(type, prefetch);

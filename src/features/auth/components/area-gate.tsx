@@ -1,14 +1,13 @@
 import { useMatches } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { SiteHeader } from '@/components/layout/site-header';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
 
 // Only a user without a name yet sees onboarding, once: its form (react-hook-form, zod) would otherwise be
 // in the first download of every page of both areas (about 38 kB gzip). A server render streams it in the
-// same answer; hydration keeps that HTML until the code has arrived.
-const OnboardingPage = lazy(() =>
-  import('./onboarding-page').then((module) => ({ default: module.OnboardingPage })),
-);
+// same answer; hydration keeps that HTML until the code has arrived (and the hydration marker waits).
+const OnboardingPage = lazyPart(() => import('./onboarding-page').then((module) => module.OnboardingPage));
 
 /**
  * What every signed-in area shell needs first: nothing in the instant between sign-out and leaving the
