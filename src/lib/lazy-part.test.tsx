@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { lazyPart, markRootHydrated } from './lazy-part';
 
@@ -10,11 +9,7 @@ describe('lazyPart', () => {
       () => new Promise<(props: { name: string }) => React.ReactNode>((resolve) => (arrive = resolve)),
     );
     delete document.documentElement.dataset.hydrated;
-    render(
-      <Suspense fallback={null}>
-        <Part name="Ada" />
-      </Suspense>,
-    );
+    render(<Part name="Ada" />);
     markRootHydrated();
     expect(document.documentElement.dataset.hydrated).toBeUndefined();
     arrive(({ name }) => <p>Hello {name}</p>);

@@ -1,8 +1,8 @@
-import { type ComponentType, lazy, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 
-// `data-hydrated` on <html> tells end-to-end tests (and anyone else) that the page is interactive. A part
-// loaded with `lazyPart` that the server rendered hydrates only once its code has arrived, after the root:
-// the marker waits for it, so a click after the marker is never lost.
+// `data-hydrated` on <html> tells end-to-end tests (and anyone else) that the page is interactive. React
+// hydrates a server-rendered lazy part after the root has committed, once its code has arrived: the marker
+// waits for every such part, so a click after the marker is never lost.
 
 let rootHydrated = false;
 let waiting = 0;
@@ -18,11 +18,12 @@ export function markRootHydrated(): void {
 }
 
 /**
- * React.lazy for a part of the page that most visits never show (its code stays out of the first
- * download). Rendered inside <Suspense>; when it is part of the server-rendered page, the hydration
- * marker waits until it has hydrated.
+ * A part of the page that most visits never show, its code fetched when it is first rendered (it brings
+ * its own <Suspense>, empty while loading). When the server rendered it, the hydration marker waits until
+ * it has hydrated.
  */
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   let counted = false;
   const settle = () => {
     if (!counted) return;
@@ -30,21 +31,37 @@ export function lazyPart<Props extends object>(load: () => Promise<ComponentType
     waiting -= 1;
     markIfReady();
   };
-  return lazy(async () => {
-    if (!rootHydrated) {
-      counted = true;
-      waiting += 1;
-    }
-    try {
-      const Part = await load();
-      function Settled(props: Props) {
-        useEffect(settle, []);
-        return <Part {...props} />;
+  const start = () => {
+    loading ??= (async () => {
+      // Started while the root hydrates: the part is in the server's HTML and hydrates after the root.
+      if (typeof window !== 'undefined' && !rootHydrated) {
+        counted = true;
+        waiting += 1;
       }
-      return { default: Settled };
-    } catch (error) {
-      settle();
-      throw error;
-    }
-  });
+      try {
+        const Part = await load();
+        function Settled(props: Props) {
+          useEffect(settle, []);
+          return <Part {...props} />;
+        }
+        return { default: Settled };
+      } catch (error) {
+        settle();
+        loading = undefined;
+        throw error;
+      }
+    })();
+    return loading;
+  };
+  const Lazy = lazy(start);
+
+  return function LazyPart(props: Props) {
+    // Started here, outside the boundary, so a part the server rendered is counted before the root commits.
+    start().catch(() => {});
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }

@@ -1,5 +1,5 @@
 import { useMatches } from '@tanstack/react-router';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/layout/site-header';
 import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
@@ -21,9 +21,7 @@ export function AreaGate({ home, children }: { home: string; children: ReactNode
       <div className="flex min-h-dvh flex-col">
         {/* Onboarding has its own Sign Out: the area's navigation and Sign Out come only afterwards. */}
         <SiteHeader home={home} />
-        <Suspense fallback={null}>
-          <OnboardingPage user={session.user} />
-        </Suspense>
+        <OnboardingPage user={session.user} />
       </div>
     );
   }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import { authQueries } from '../queries';
 
@@ -18,9 +17,5 @@ export function ImpersonationBanner() {
   // Read from the cache the guards fill; public pages without a session simply show nothing.
   const { data } = useQuery({ ...authQueries.session(), enabled: false });
   if (!data?.session.impersonatedBy) return null;
-  return (
-    <Suspense fallback={null}>
-      <ImpersonationBannerContent impersonated={data.user} />
-    </Suspense>
-  );
+  return <ImpersonationBannerContent impersonated={data.user} />;
 }
