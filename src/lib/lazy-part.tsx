@@ -20,7 +20,9 @@ export function markRootHydrated(): void {
 /**
  * A part of the page that most visits never show, its code fetched when it is first rendered (it brings
  * its own <Suspense>, empty while loading). When the server rendered it, the hydration marker waits until
- * it has hydrated.
+ * it has hydrated. Only for parts the root component renders: inside a route, React may hydrate the route
+ * after the root has committed, too late for the part to hold the marker (onboarding stays a static import
+ * for that reason).
  */
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;

@@ -1,13 +1,8 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/layout/site-header';
-import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
-
-// Only a user without a name yet sees onboarding, once: its form (react-hook-form, zod) would otherwise be
-// in the first download of every page of both areas (about 38 kB gzip). A server render streams it in the
-// same answer; hydration keeps that HTML until the code has arrived (and the hydration marker waits).
-const OnboardingPage = lazyPart(() => import('./onboarding-page').then((module) => module.OnboardingPage));
+import { OnboardingPage } from './onboarding-page';
 
 /**
  * What every signed-in area shell needs first: nothing in the instant between sign-out and leaving the
