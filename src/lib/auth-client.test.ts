@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authClient, authRequest } from './auth-client';
+import { authRequest } from './auth-client';
 
 /** A fetch that answers every call with `status` and the JSON `body`, as the auth server would. */
 function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -11,8 +11,8 @@ function answering(status: number, body: unknown, headers: Record<string, string
 }
 
 function signIn(customFetchImpl: () => Promise<Response>) {
-  return authRequest((fetchOptions) =>
-    authClient.signIn.emailOtp({
+  return authRequest((client, fetchOptions) =>
+    client.signIn.emailOtp({
       email: 'user@user.com',
       otp: '123456',
       fetchOptions: { ...fetchOptions, customFetchImpl, baseURL: 'http://localhost/api/auth' },

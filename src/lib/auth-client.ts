@@ -1,19 +1,4 @@
-import { adminClient, emailOTPClient } from 'better-auth/client/plugins';
-import { createAuthClient } from 'better-auth/react';
-import { ac, roles } from '@/features/auth/permissions';
-
-/**
- * better-auth's browser client on this host under /api/auth (credentials included). It refreshes its own
- * session signal ~10 ms after sign-out, update-user, sign-in… calls; screens read the session from the
- * Query cache (`authQueries.session()`), which the calling code refreshes.
- *
- * Generic OAuth providers (`oidc`) have no client plugin in this better-auth version: they are started
- * with `signIn.social({ provider: 'oidc' })` like the built-in ones.
- */
-export const authClient = createAuthClient({
-  basePath: '/api/auth',
-  plugins: [emailOTPClient(), adminClient({ ac, roles })],
-});
+import type { AuthClient } from './auth-client-instance';
 
 /** What the interface needs from a failed auth call; never shown as is (see `translateAuthError`). */
 export type AuthError = {
@@ -66,18 +51,32 @@ function reported(error: AuthError): AuthError {
   return error;
 }
 
+let loadingClient: Promise<AuthClient> | undefined;
+
+/** better-auth's client (./auth-client-instance.ts), fetched on the first auth call of the page. */
+function loadAuthClient(): Promise<AuthClient> {
+  loadingClient ??= import('./auth-client-instance').then((module) => module.authClient);
+  // A failed download (offline) is not kept: the next call tries again.
+  loadingClient.catch(() => (loadingClient = undefined));
+  return loadingClient;
+}
+
 /**
- * Runs one auth client call and returns its data or a normalised error: the `X-Retry-After` header of a
- * refusal is kept, and a network failure (which the client throws) becomes an error like any other.
+ * Runs one call of better-auth's client, which it loads first (see ./auth-client-instance.ts), and returns
+ * its data or a normalised error: the `X-Retry-After` header of a refusal is kept, and a network failure
+ * (which the client throws, or the client's own download failing) becomes an error like any other.
  *
- * @example authRequest((fetchOptions) => authClient.signOut({ fetchOptions }))
+ * @example authRequest((client, fetchOptions) => client.signOut({ fetchOptions }))
  */
 export async function authRequest<T>(
-  call: (fetchOptions: { onError: (context: ErrorHookContext) => void }) => Promise<AuthCallResult<T>>,
+  call: (
+    client: AuthClient,
+    fetchOptions: { onError: (context: ErrorHookContext) => void },
+  ) => Promise<AuthCallResult<T>>,
 ): Promise<{ data: T; error: null } | { data: null; error: AuthError }> {
   let retryAfter: number | undefined;
   try {
-    const result = await call({
+    const result = await call(await loadAuthClient(), {
       onError: ({ response }) => {
         retryAfter = readRetryAfter(response);
       },

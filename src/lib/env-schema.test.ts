@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envErrorOf } from '@/test/env-error';
 import { z } from 'zod';
+import { clientEnvWithDefaults } from '../env/client-defaults.ts';
 import { parseClientEnv } from '../env/client-schema.ts';
 import { EnvError, formatEnvIssues, parseEnv } from './env-schema.ts';
 
@@ -93,5 +94,16 @@ describe('parseClientEnv', () => {
     const lines = error.message.split('\n');
     expect(lines.filter((line) => line.startsWith('  - '))).toHaveLength(2);
     expect(error.message).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('clientEnvWithDefaults (the browser side of parseClientEnv)', () => {
+  it.each([
+    {},
+    { VITE_BASE_URL: 'https://app.example.com', VITE_IS_DEMO: 'true' },
+    { VITE_IS_DEMO: 'false', VITE_ENV_NAME: 'Staging', VITE_ENV_EMOJI: '🚧', VITE_ENV_COLOR: '#ff8800' },
+    { VITE_BASE_URL: '', VITE_IS_DEMO: '', VITE_ENV_NAME: '', VITE_ENV_COLOR: '' },
+  ])('gives what parseClientEnv gives for the valid source %o', (source) => {
+    expect(clientEnvWithDefaults(source)).toEqual(parseClientEnv(source));
   });
 });

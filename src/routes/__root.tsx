@@ -4,13 +4,14 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } f
 import { ThemeProvider } from 'next-themes';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { appConfig } from '~/app.config';
 import { EnvBadge } from '@/components/layout/env-badge';
+import { prefetchToaster, ToastHost } from '@/components/ui/toast';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
 import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
+import { markRootHydrated } from '@/lib/lazy-part';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
@@ -58,9 +59,15 @@ function RootDocument({ children }: { children: ReactNode }) {
     i18n.on('languageChanged', onChange);
     const preferred = takePreferredLanguage();
     if (preferred && preferred !== toLanguage(i18n.language)) void i18n.changeLanguage(preferred);
-    // End-to-end tests wait for this marker: clicks before hydration would be lost.
-    document.documentElement.dataset.hydrated = 'true';
-    return () => i18n.off('languageChanged', onChange);
+    // sonner is fetched on the first toast; the first click or key press fetches it ahead, while online.
+    const prefetch = () => prefetchToaster();
+    for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, prefetch, { once: true });
+    // End-to-end tests wait for this marker (data-hydrated): clicks before hydration would be lost.
+    markRootHydrated();
+    return () => {
+      i18n.off('languageChanged', onChange);
+      for (const type of ['pointerdown', 'keydown']) window.removeEventListener(type, prefetch);
+    };
   }, [i18n]);
 
   return (
@@ -88,7 +95,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <ImpersonationBanner />
             {children}
             <DemoDialog />
-            <Toaster
+            <ToastHost
               position={appConfig.toast.position}
               duration={appConfig.toast.durationMs}
               visibleToasts={appConfig.toast.visibleToasts}

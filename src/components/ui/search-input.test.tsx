@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { searchDefaults, zListSearch } from '@/lib/search-params';
+import { listSearch, searchDefaults } from '@/lib/search-params';
 import { renderRouter } from '@/test/render';
 import { SearchInput } from './search-input';
 
@@ -18,7 +18,7 @@ function renderSearchPage(initial = '/list') {
   const listRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/list',
-    validateSearch: zListSearch,
+    validateSearch: listSearch,
     search: { middlewares: [stripSearchParams(searchDefaults.list)] },
     component: function ListPage() {
       const { searchTerm } = listRoute.useSearch();

@@ -52,6 +52,5 @@ export const zName = z
   .min(1, 'validation.name.required')
   .max(appConfig.limits.userNameMax, 'validation.name.invalid');
 
-export const zLoginForm = z.object({ email: zEmail });
 export const zVerifyForm = z.object({ otp: zOtp });
 export const zOnboardingForm = z.object({ name: zName });

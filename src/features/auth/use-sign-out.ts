@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { toast } from '@/components/ui/toast';
+import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from './errors';
 import { authKeys } from './queries';
 
@@ -15,7 +15,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return async () => {
-    const { error } = await authRequest((fetchOptions) => authClient.signOut({ fetchOptions }));
+    const { error } = await authRequest((client, fetchOptions) => client.signOut({ fetchOptions }));
     if (error) {
       toast.error(translateAuthError(t, error));
       return;

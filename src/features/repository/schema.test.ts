@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import { safeExternalUrl, zRepositoryForm } from './schema';
+import { safeExternalUrl } from './links';
+import { zRepositoryForm } from './schema';
 
 const valid = { name: 'Starter', link: 'https://example.com', description: 'A web starter' };
 

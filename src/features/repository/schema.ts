@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
 import { cleanLink, cleanMultiline, cleanName } from '@/lib/text';
 import { appConfig } from '~/app.config';
+import { safeExternalUrl } from './links';
 
 /** A repository as lists show it: the description cut to an excerpt on the server. */
 export type RepositoryListItem = {
@@ -29,19 +30,6 @@ export const zRepositoryIdInput = z.object({ id: z.string().max(64) });
 
 /** Characters of the description shown in lists; the detail page shows it whole. */
 export const DESCRIPTION_EXCERPT_LENGTH = 160;
-
-/**
- * The link as a URL only when it is http(s): anything else (`javascript:`, `data:`, a bare word) must
- * never become a clickable link.
- */
-export function safeExternalUrl(link: string): URL | null {
-  try {
-    const url = new URL(link);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 const { repositoryNameMax, repositoryLinkMin, repositoryLinkMax, repositoryDescriptionMax } =
   appConfig.limits;

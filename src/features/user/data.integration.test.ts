@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/client';
 import { session, user } from '@/server/db/schema/index';
 import { createTestDatabase, queryRows, type TestDatabase } from '@/server/db/testing';
 import { findUserById, listUsers } from './data.server';
-import { type UserListView, userListDefaults } from './schema';
+import { type UserListView, userListDefaults } from './search';
 
 let testDb: TestDatabase;
 let db: Database;

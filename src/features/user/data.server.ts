@@ -5,7 +5,8 @@ import { getDb } from '@/server/db/database';
 import { containsPattern, keysetPage, type SortKey } from '@/server/db/list';
 import { session, user } from '@/server/db/schema/index';
 import type { ListPage } from '@/lib/list';
-import type { UserDetail, UserListItem, UserListView, UserStatus } from './schema';
+import type { UserDetail, UserListItem } from './schema';
+import type { UserListView, UserStatus } from './search';
 
 /**
  * Banned now: the flag set and no end date, or an end date still ahead. A flag whose end has passed no

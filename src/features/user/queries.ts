@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { $getUser, $listUserSessions, $listUsers } from './functions';
-import type { UserListView } from './schema';
+import type { UserListView } from './search';
 
 export const userKeys = {
   all: ['user'] as const,

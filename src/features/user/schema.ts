@@ -1,51 +1,15 @@
 import { z } from 'zod';
 import { zEmail, zName } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
-import { zSearchTermParam } from '@/lib/search-params';
 import { withoutControls } from '@/lib/text';
-
-export const userRoleFilters = ['admin', 'user'] as const;
-export const userStatuses = ['active', 'banned', 'notOnboarded'] as const;
-export const userSorts = ['created', 'name', 'email'] as const;
-export const sortOrders = ['asc', 'desc'] as const;
-
-export type UserRoleFilter = (typeof userRoleFilters)[number];
-/** Banned wins over not onboarded: every user has exactly one status, and filters agree with badges. */
-export type UserStatus = (typeof userStatuses)[number];
-export type UserSort = (typeof userSorts)[number];
-export type SortOrder = (typeof sortOrders)[number];
-
-/** The list's view (search, filters, order): what the URL carries and the list query is keyed by. */
-export type UserListView = {
-  searchTerm: string;
-  role: UserRoleFilter | '';
-  status: UserStatus | '';
-  sort: UserSort;
-  order: SortOrder;
-};
-
-export const userListDefaults: UserListView = {
-  searchTerm: '',
-  role: '',
-  status: '',
-  sort: 'created',
-  order: 'desc',
-};
-
-/** /manager/users search params: every one falls back to its default on bad input, so a link never breaks. */
-export const zUserListSearch = z.object({
-  searchTerm: zSearchTermParam,
-  role: z
-    .enum(['', ...userRoleFilters])
-    .default('')
-    .catch(''),
-  status: z
-    .enum(['', ...userStatuses])
-    .default('')
-    .catch(''),
-  sort: z.enum(userSorts).default('created').catch('created'),
-  order: z.enum(sortOrders).default('desc').catch('desc'),
-});
+import {
+  sortOrders,
+  type UserRoleFilter,
+  type UserStatus,
+  userRoleFilters,
+  userSorts,
+  userStatuses,
+} from './search';
 
 /** The list endpoint's input: strict (a wrong value is a bad request, not a silent default). */
 export const zUserListQuery = zListQuery.extend({

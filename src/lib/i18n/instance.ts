@@ -1,10 +1,10 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { type AppLanguage, appConfig } from '~/app.config';
 import { detectBrowserLanguage } from './detect-browser';
 import { detectionOptions } from './detection';
+import { lazyHttpBackend } from './lazy-http-backend';
 import { isLanguage } from './languages';
 
 /**
@@ -82,7 +82,7 @@ export function getBrowserI18n(bootstrap: I18nBootstrap): I18n {
   preferredLanguage = detectBrowserLanguage();
   const instance = createInstance();
   void instance
-    .use(HttpBackend)
+    .use(lazyHttpBackend())
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({

@@ -2,10 +2,10 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AccountPage, type AccountSearch } from '@/features/account/components/account-page';
 import { PreferencesCard } from '@/features/preferences/components/preferences-card';
 import { pageTitle } from '@/lib/page-title';
-import { searchDefaults, zAccountSearch } from '@/lib/search-params';
+import { accountSearch, searchDefaults } from '@/lib/search-params';
 
 export const Route = createFileRoute('/app/account')({
-  validateSearch: zAccountSearch,
+  validateSearch: accountSearch,
   search: { middlewares: [stripSearchParams(searchDefaults.account)] },
   head: pageTitle('pages.account'),
   component: AppAccountScreen,

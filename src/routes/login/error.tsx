@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LoginErrorPage } from '@/features/auth/components/login-error-page';
 import { pageTitle } from '@/lib/page-title';
-import { searchDefaults, zLoginErrorSearch } from '@/lib/search-params';
+import { loginErrorSearch, searchDefaults } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/error')({
-  validateSearch: zLoginErrorSearch,
+  validateSearch: loginErrorSearch,
   search: { middlewares: [stripSearchParams(searchDefaults.loginError)] },
   head: pageTitle('pages.loginError'),
   component: LoginErrorScreen,

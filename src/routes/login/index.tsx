@@ -3,10 +3,10 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { redirectSignedIn } from '@/features/auth/guards';
 import { authQueries } from '@/features/auth/queries';
 import { pageTitle } from '@/lib/page-title';
-import { searchDefaults, zLoginSearch } from '@/lib/search-params';
+import { loginSearch, searchDefaults } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/')({
-  validateSearch: zLoginSearch,
+  validateSearch: loginSearch,
   search: { middlewares: [stripSearchParams(searchDefaults.login)] },
   beforeLoad: ({ context, search }) => redirectSignedIn(context, search.redirect),
   loader: ({ context }) => context.queryClient.ensureQueryData(authQueries.config()),

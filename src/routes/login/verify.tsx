@@ -2,10 +2,11 @@ import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-ro
 import { VerifyPage } from '@/features/auth/components/verify-page';
 import { authQueries } from '@/features/auth/queries';
 import { pageTitle } from '@/lib/page-title';
-import { isEmail, searchDefaults, zVerifySearch } from '@/lib/search-params';
+import { isEmail } from '@/lib/email';
+import { searchDefaults, verifySearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/login/verify')({
-  validateSearch: zVerifySearch,
+  validateSearch: verifySearch,
   search: { middlewares: [stripSearchParams(searchDefaults.verify)] },
   beforeLoad: ({ search }) => {
     // Without a valid target address there is nothing to verify: start over, keeping where to go after.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { useSession } from '@/features/auth/queries';
-import { isEmail } from '@/lib/search-params';
+import { isEmail } from '@/lib/email';
 import { ChangeNameDialog } from './change-name-dialog';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';

@@ -7,7 +7,7 @@ import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { ChangeNameDialog } from './change-name-dialog';
 
 const { authRequest, getSession } = vi.hoisted(() => ({ authRequest: vi.fn(), getSession: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authClient: {}, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({
   $getSession: getSession,
   $getAuthConfig: vi.fn(),

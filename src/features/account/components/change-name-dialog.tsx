@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { refreshSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { accountErrorCode, translateAccountError } from '../errors';
 import { zChangeNameForm } from '../schema';
 
@@ -58,7 +58,7 @@ function ChangeNameForm({
     setFormError(null);
     onBusyChange(true);
     // better-auth's /update-user; the server checks the name with the same schema (account-hooks.ts).
-    const { error } = await authRequest((fetchOptions) => authClient.updateUser({ name, fetchOptions }));
+    const { error } = await authRequest((client, fetchOptions) => client.updateUser({ name, fetchOptions }));
     onBusyChange(false);
     if (error) {
       if (accountErrorCode(error) === 'INVALID_NAME') {

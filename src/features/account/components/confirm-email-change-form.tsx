@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { refreshSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { accountErrorCode, translateAccountError } from '../errors';
 import { zEmailCodeForm } from '../schema';
 import { EmailAddress } from './email-address';
@@ -40,8 +40,8 @@ export function ConfirmEmailChangeForm({
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     setFormError(null);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.changeEmail({ newEmail, otp, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.changeEmail({ newEmail, otp, fetchOptions }),
     );
     if (error) {
       const code = accountErrorCode(error);
@@ -61,8 +61,8 @@ export function ConfirmEmailChangeForm({
   const resend = async () => {
     setFormError(null);
     setResending(true);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.requestEmailChange({ newEmail, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.requestEmailChange({ newEmail, fetchOptions }),
     );
     setResending(false);
     if (error) return setFormError(translateAccountError(t, error));

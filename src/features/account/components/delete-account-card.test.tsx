@@ -8,7 +8,7 @@ import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { DeleteAccountCard } from './delete-account-card';
 
 const { authRequest } = vi.hoisted(() => ({ authRequest: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authClient: {}, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({
   $getSession: vi.fn(),
   $getAuthConfig: vi.fn(),

@@ -3,13 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { authKeys } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAccountError } from '../errors';
 import { EmailAddress } from './email-address';
 
@@ -25,7 +25,9 @@ export function DeleteAccountCard({ email }: { email: string }) {
 
   const confirm = async () => {
     setError(null);
-    const { error: failure } = await authRequest((fetchOptions) => authClient.deleteUser({ fetchOptions }));
+    const { error: failure } = await authRequest((client, fetchOptions) =>
+      client.deleteUser({ fetchOptions }),
+    );
     if (failure) return setError(translateAccountError(t, failure));
     queryClient.setQueryData(authKeys.session, null);
     toast.success(t('delete.done'));

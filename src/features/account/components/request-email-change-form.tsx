@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { accountErrorCode, translateAccountError } from '../errors';
 import { zChangeEmailForm } from '../schema';
 
@@ -34,8 +34,8 @@ export function RequestEmailChangeForm({
       form.setError('email', { message: 'account:email.same' }, { shouldFocus: true });
       return;
     }
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.requestEmailChange({ newEmail: email, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.requestEmailChange({ newEmail: email, fetchOptions }),
     );
     if (error) {
       const code = accountErrorCode(error);

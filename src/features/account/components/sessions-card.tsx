@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { authKeys } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAccountError } from '../errors';
 import { accountKeys, accountQueries } from '../queries';
 import { SessionItem } from './session-item';
@@ -31,14 +31,16 @@ export function SessionsCard() {
   };
 
   const signOutOthers = async () => {
-    const { error } = await authRequest((fetchOptions) => authClient.revokeOtherSessions({ fetchOptions }));
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.revokeOtherSessions({ fetchOptions }),
+    );
     if (error) return showError(error);
     toast.success(t('sessions.signedOutOthers'));
     await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
   };
 
   const signOutEverywhere = async () => {
-    const { error } = await authRequest((fetchOptions) => authClient.revokeSessions({ fetchOptions }));
+    const { error } = await authRequest((client, fetchOptions) => client.revokeSessions({ fetchOptions }));
     if (error) return showError(error);
     // The login guard reads the cached session: empty it before going there.
     queryClient.setQueryData(authKeys.session, null);

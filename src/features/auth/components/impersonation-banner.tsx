@@ -1,72 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { UserRoundCog } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { authClient, authRequest } from '@/lib/auth-client';
-import { translateAuthError } from '../errors';
-import { authKeys, authQueries, refreshSession } from '../queries';
+import { useQuery } from '@tanstack/react-query';
+import { lazyPart } from '@/lib/lazy-part';
+import { authQueries } from '../queries';
+
+// The banner's code (and react-i18next's <Trans>) is fetched only while someone is impersonated: it is in
+// the root, so it would otherwise be in every page's first download.
+const ImpersonationBannerContent = lazyPart(() =>
+  import('./impersonation-banner-content').then((module) => module.ImpersonationBannerContent),
+);
 
 /**
  * Shown on every page while an admin is signed in as someone else: who they are signed in as, and "Stop
- * impersonating", which returns to the admin's own session and that user's page in the manager area.
+ * impersonating" (./impersonation-banner-content.tsx). A server render streams it in the same answer, and
+ * the hydration marker waits for it.
  */
 export function ImpersonationBanner() {
-  const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const headingId = useId();
-  const [pending, setPending] = useState(false);
   // Read from the cache the guards fill; public pages without a session simply show nothing.
   const { data } = useQuery({ ...authQueries.session(), enabled: false });
   if (!data?.session.impersonatedBy) return null;
-  const impersonated = data.user;
-
-  const stop = async () => {
-    setPending(true);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.admin.stopImpersonating({ fetchOptions }),
-    );
-    if (error) {
-      setPending(false);
-      toast.error(translateAuthError(t, error));
-      return;
-    }
-    // Whatever was cached belongs to the impersonated user's view.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-    await refreshSession(queryClient);
-    await router.navigate({ to: '/manager/users/$id', params: { id: impersonated.id } });
-    setPending(false);
-  };
-
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="border-b border-amber-600/40 bg-amber-100 text-amber-950 dark:border-amber-400/40 dark:bg-amber-950 dark:text-amber-50"
-    >
-      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        <UserRoundCog aria-hidden className="size-5 shrink-0" />
-        <p id={headingId} className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
-          <Trans
-            t={t}
-            i18nKey="impersonation.signedInAs"
-            values={{ name: impersonated.name || impersonated.email }}
-            components={{ name: <bdi dir="auto" className="font-semibold" /> }}
-          />
-        </p>
-        <Button
-          size="sm"
-          variant="outline"
-          className="border-amber-700/50 bg-transparent hover:bg-amber-200 dark:hover:bg-amber-900"
-          onClick={() => void stop()}
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {t('impersonation.stop')}
-        </Button>
-      </div>
-    </section>
-  );
+  return <ImpersonationBannerContent impersonated={data.user} />;
 }

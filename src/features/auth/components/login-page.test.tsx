@@ -8,7 +8,7 @@ import type { AuthConfig } from '../schema';
 import { LoginPage } from './login-page';
 
 const { authRequest } = vi.hoisted(() => ({ authRequest: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authClient: {}, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 // The server functions never run here: the page reads the config from the cache.
 vi.mock('@/features/auth/functions', () => ({
   $getSession: vi.fn(),
@@ -90,6 +90,38 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login with email' }));
     expect(await screen.findByText('Email is invalid')).toBeTruthy();
     expect(authRequest).not.toHaveBeenCalled();
+  });
+
+  it('checks only on submit at first, then on every change, with the field focused when wrong', async () => {
+    renderLogin();
+    const field = await screen.findByRole('textbox', { name: 'Email' });
+    fireEvent.change(field, { target: { value: 'not-an-address' } });
+    expect(screen.queryByText('Email is invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Login with email' }));
+    expect(await screen.findByText('Email is invalid')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: 'someone@example.com' } });
+    await waitFor(() => expect(screen.queryByText('Email is invalid')).toBeNull());
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    fireEvent.change(field, { target: { value: '' } });
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(authRequest).not.toHaveBeenCalled();
+  });
+
+  it('disables the button while the code is being sent', async () => {
+    let answer: (value: unknown) => void = () => {};
+    authRequest.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderLogin();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
+      target: { value: 'someone@example.com' },
+    });
+    const button = screen.getByRole('button', { name: 'Login with email' });
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    answer({ data: { success: true }, error: null });
+    expect(await screen.findByText(/^verify /)).toBeTruthy();
+    expect(authRequest).toHaveBeenCalledTimes(1);
   });
 
   it('sends the trimmed, lower-cased address and opens the verify screen with the redirect', async () => {

@@ -1,22 +1,58 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldFrame } from '@/components/form/field-frame';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SeparatorText } from '@/components/ui/separator-text';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';
 import { authQueries } from '../queries';
-import { zLoginForm } from '../schema';
+import { checkLoginEmail } from '../login-form';
 import { AuthScreen } from './auth-screen';
 import { LoginHint } from './login-hint';
 import { ProviderButtons } from './provider-buttons';
+
+/**
+ * The sign-in form's one field, the way react-hook-form handled it before (ADR 012): checked on submit
+ * (focus goes to the field when it is wrong), then again on every change; the sample-account buttons fill
+ * and check it at once. Submits the checked address (trimmed, lower-cased).
+ */
+function useEmailField() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [submitted, setSubmitted] = useState(false);
+  const ref = useRef<HTMLInputElement>(null);
+  const check = (next: string) => {
+    const checked = checkLoginEmail(next);
+    setError('error' in checked ? checked.error : undefined);
+    return checked;
+  };
+  return {
+    value,
+    error,
+    ref,
+    change: (next: string) => {
+      setValue(next);
+      if (submitted) check(next);
+    },
+    fill: (next: string) => {
+      setValue(next);
+      check(next);
+    },
+    /** The address to send, or null (the field shows why, and has focus). */
+    submit: (): string | null => {
+      setSubmitted(true);
+      const checked = check(value);
+      if ('email' in checked) return checked.email;
+      ref.current?.focus();
+      return null;
+    },
+  };
+}
 
 /**
  * /login: e-mail for a one-time code, plus a button per provider. With sign-up on, the wording is the
@@ -27,29 +63,42 @@ export function LoginPage({ redirect }: { redirect: string }) {
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(authQueries.config());
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(zLoginForm), defaultValues: { email: '' } });
+  const [submitting, setSubmitting] = useState(false);
+  const emailField = useEmailField();
   const signUp = config.signUpEnabled;
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const email = emailField.submit();
+    if (email === null) return;
     setFormError(null);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
-    );
-    // The typed address stays in the field, whatever went wrong.
-    if (error) return setFormError(translateAuthError(t, error));
-    await navigate({ to: '/login/verify', search: { email, redirect } });
-  });
+    setSubmitting(true);
+    try {
+      const { error } = await authRequest((client, fetchOptions) =>
+        client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
+      );
+      // The typed address stays in the field, whatever went wrong.
+      if (error) return setFormError(translateAuthError(t, error));
+      await navigate({ to: '/login/verify', search: { email, redirect } });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
     <AuthScreen
       title={t('login.title')}
       description={t(signUp ? 'login.descriptionSignUp' : 'login.description')}
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormField control={form.control} name="email" ns="auth" label={t('login.email.label')}>
-          {(field, control) => (
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+        <FieldFrame ns="auth" label={t('login.email.label')} error={emailField.error}>
+          {(control) => (
             <Input
-              {...field}
+              name="email"
+              value={emailField.value}
+              onChange={(event) => emailField.change(event.target.value)}
+              ref={emailField.ref}
               {...control}
               type="email"
               autoComplete="email"
@@ -61,14 +110,9 @@ export function LoginPage({ redirect }: { redirect: string }) {
               placeholder={t('login.email.placeholder')}
             />
           )}
-        </FormField>
+        </FieldFrame>
         <FormAlert message={formError} />
-        <Button
-          type="submit"
-          className="w-full"
-          disabled={form.formState.isSubmitting}
-          aria-busy={form.formState.isSubmitting}
-        >
+        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
           <Mail aria-hidden />
           {t(signUp ? 'login.submitSignUp' : 'login.submit')}
         </Button>
@@ -84,12 +128,7 @@ export function LoginPage({ redirect }: { redirect: string }) {
           />
         </>
       ) : null}
-      {config.development || config.demo ? (
-        <LoginHint
-          config={config}
-          onPick={(email) => form.setValue('email', email, { shouldValidate: true, shouldDirty: true })}
-        />
-      ) : null}
+      {config.development || config.demo ? <LoginHint config={config} onPick={emailField.fill} /> : null}
     </AuthScreen>
   );
 }

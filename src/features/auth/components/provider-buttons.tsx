@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';
 import { safeRedirect } from '../redirect';
 import type { AuthProvider } from '../schema';
@@ -30,8 +30,8 @@ export function ProviderButtons({
     onError(null);
     setPending(provider.id);
     // Generic OAuth ("oidc") goes through the same endpoint as the built-in providers in this version.
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.signIn.social({
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.signIn.social({
         provider: provider.id,
         callbackURL: safeRedirect(redirect) ?? '/',
         errorCallbackURL: '/login/error',

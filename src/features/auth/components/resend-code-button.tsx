@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateAuthError } from '../errors';
 
 /** Seconds before another code may be asked for (a code was just sent when the screen opens). */
@@ -40,8 +40,8 @@ export function ResendCodeButton({
   const resend = async () => {
     onError(null);
     setSending(true);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
     );
     setSending(false);
     if (error) return onError(translateAuthError(t, error));

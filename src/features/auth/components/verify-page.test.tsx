@@ -8,7 +8,7 @@ import type { AuthConfig, SessionInfo } from '../schema';
 import { VerifyPage } from './verify-page';
 
 const { authRequest, getSession } = vi.hoisted(() => ({ authRequest: vi.fn(), getSession: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authClient: {}, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({
   $getSession: getSession,
   $getAuthConfig: vi.fn(),

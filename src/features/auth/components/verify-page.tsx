@@ -10,7 +10,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { authErrorCode, translateAuthError } from '../errors';
 import { authQueries, refreshSession } from '../queries';
 import { afterSignIn } from '../redirect';
@@ -39,8 +39,8 @@ export function VerifyPage({ email, redirect }: { email: string; redirect: strin
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     setFormError(null);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.signIn.emailOtp({ email, otp, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.signIn.emailOtp({ email, otp, fetchOptions }),
     );
     if (error) {
       const code = authErrorCode(error);

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { AppError } from '@/lib/errors';
 import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewport } from '@/test/viewport';
@@ -83,8 +83,8 @@ describe('DemoDialog', () => {
     const refused = async () =>
       Response.json({ code: 'DEMO_MODE', message: 'This is a read-only demo' }, { status: 403 });
     await act(() =>
-      authRequest((fetchOptions) =>
-        authClient.updateUser({
+      authRequest((client, fetchOptions) =>
+        client.updateUser({
           name: 'Renamed',
           fetchOptions: { ...fetchOptions, customFetchImpl: refused, baseURL: 'http://localhost/api/auth' },
         }),

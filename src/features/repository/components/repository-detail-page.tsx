@@ -5,7 +5,7 @@ import { TopBar } from '@/components/layout/top-bar';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
-import { safeExternalUrl } from '../schema';
+import { safeExternalUrl } from '../links';
 import type { RepositoryArea } from './repository-list-page';
 import { RepositoryActions } from './repository-actions';
 

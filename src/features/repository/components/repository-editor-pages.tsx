@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { TopBar } from '@/components/layout/top-bar';
 import { repositoryMutations, repositoryQueries } from '../queries';
 import type { RepositoryDetail } from '../schema';

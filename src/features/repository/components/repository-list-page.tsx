@@ -10,7 +10,7 @@ import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
 import type { RepositoryListItem } from '../schema';
-import { safeExternalUrl } from '../schema';
+import { safeExternalUrl } from '../links';
 
 /** Which area the list belongs to: rows open that area's detail page. */
 export type RepositoryArea = 'app' | 'manager';

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import { userKeys } from '../queries';
 import { BanDialog } from './ban-dialog';
@@ -35,8 +35,8 @@ export function UserBanActions({ user }: BanActionsProps) {
   if (!viewer || viewer.user.id === user.id || !roleCan(viewer.user.role, { user: ['ban'] })) return null;
 
   const unban = async () => {
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.admin.unbanUser({ userId: user.id, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.admin.unbanUser({ userId: user.id, fetchOptions }),
     );
     if (error) {
       const message = translateUserError(t, error);

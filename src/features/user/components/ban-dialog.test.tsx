@@ -7,7 +7,7 @@ import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { BanDialog } from './ban-dialog';
 
 const { authRequest, banUser } = vi.hoisted(() => ({ authRequest: vi.fn(), banUser: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authClient: { admin: { banUser } }, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 
 stubViewport(DESKTOP_WIDTH);
 
@@ -34,7 +34,9 @@ describe('BanDialog', () => {
     vi.setSystemTime(NOW);
     authRequest.mockReset();
     banUser.mockReset();
-    authRequest.mockImplementation((call: (options: object) => unknown) => call({ onError: () => {} }));
+    authRequest.mockImplementation((call: (client: object, options: object) => unknown) =>
+      call({ admin: { banUser } }, { onError: () => {} }),
+    );
     banUser.mockResolvedValue({ data: { user: {} }, error: null });
   });
   afterEach(() => vi.useRealTimers());

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
 import { DateField, TextareaField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import { userKeys } from '../queries';
 
@@ -101,8 +101,8 @@ function BanFormBody({
       return;
     }
     onBusyChange(true);
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.admin.banUser({
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.admin.banUser({
         userId: user.id,
         banReason: values.reason.trim() || undefined,
         banExpiresIn: seconds,

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { TopBar } from '@/components/layout/top-bar';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { formOutcomeOf } from '../errors';
 import { userKeys } from '../queries';
 import type { UserForm as UserFormValues } from '../schema';
@@ -18,8 +18,8 @@ export function CreateUserPage() {
   const navigate = useNavigate();
 
   const create = async ({ name, email, role }: UserFormValues): Promise<UserFormOutcome> => {
-    const result = await authRequest((fetchOptions) =>
-      authClient.admin.createUser({
+    const result = await authRequest((client, fetchOptions) =>
+      client.admin.createUser({
         name,
         email,
         role,

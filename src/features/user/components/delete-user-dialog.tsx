@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import { userKeys } from '../queries';
 
@@ -19,8 +19,8 @@ export function DeleteUserDialog({ user }: { user: { id: string; email: string }
   const navigate = useNavigate();
 
   const confirm = async () => {
-    const { error: failure } = await authRequest((fetchOptions) =>
-      authClient.admin.removeUser({ userId: user.id, fetchOptions }),
+    const { error: failure } = await authRequest((client, fetchOptions) =>
+      client.admin.removeUser({ userId: user.id, fetchOptions }),
     );
     if (failure) {
       // The dialog closes either way; the reason stays on screen as a toast.

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { UserRoundCog } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { parseRoles, roleCan } from '@/features/auth/permissions';
 import { authKeys, refreshSession, useSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 
 type ImpersonateButtonProps = { user: { id: string; name: string; role: string | null } };
@@ -30,8 +30,8 @@ export function ImpersonateButton({ user }: ImpersonateButtonProps) {
   if (hidden) return null;
 
   const impersonate = async () => {
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.admin.impersonateUser({ userId: user.id, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.admin.impersonateUser({ userId: user.id, fetchOptions }),
     );
     if (error) {
       const code = error.code ?? '';

@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import { userKeys } from '../queries';
-import { formRoleOf, type UserRoleFilter, userRoleFilters } from '../schema';
+import { formRoleOf } from '../schema';
+import { type UserRoleFilter, userRoleFilters } from '../search';
 
 /** "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). */
 export function SetRoleDialog({ user }: { user: { id: string; name: string; role: string | null } }) {
@@ -19,8 +20,8 @@ export function SetRoleDialog({ user }: { user: { id: string; name: string; role
   const [role, setRole] = useState<UserRoleFilter>(current);
 
   const confirm = async () => {
-    const { error: failure } = await authRequest((fetchOptions) =>
-      authClient.admin.setRole({ userId: user.id, role, fetchOptions }),
+    const { error: failure } = await authRequest((client, fetchOptions) =>
+      client.admin.setRole({ userId: user.id, role, fetchOptions }),
     );
     if (failure) {
       // The dialog closes either way; the reason stays on screen as a toast.

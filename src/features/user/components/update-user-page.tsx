@@ -1,10 +1,10 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { TopBar } from '@/components/layout/top-bar';
 import { refreshSession, useSession } from '@/features/auth/queries';
-import { authClient, authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/lib/auth-client';
 import { formOutcomeOf, type UserFormOutcome } from '../errors';
 import { userKeys, userQueries } from '../queries';
 import { formRoleOf, type UserForm as UserFormValues } from '../schema';
@@ -28,14 +28,14 @@ export function UpdateUserPage({ id }: { id: string }) {
     if (values.name !== user.name) changes.name = values.name;
     if (values.email !== user.email) changes.email = values.email;
     if (Object.keys(changes).length > 0) {
-      const { error } = await authRequest((fetchOptions) =>
-        authClient.admin.updateUser({ userId: id, data: changes, fetchOptions }),
+      const { error } = await authRequest((client, fetchOptions) =>
+        client.admin.updateUser({ userId: id, data: changes, fetchOptions }),
       );
       if (error) return formOutcomeOf(t, error);
     }
     if (!self && values.role !== currentRole) {
-      const { error } = await authRequest((fetchOptions) =>
-        authClient.admin.setRole({ userId: id, role: values.role, fetchOptions }),
+      const { error } = await authRequest((client, fetchOptions) =>
+        client.admin.setRole({ userId: id, role: values.role, fetchOptions }),
       );
       if (error) return formOutcomeOf(t, error);
     }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { parseRoles } from '@/features/auth/permissions';
-import type { UserStatus } from '../schema';
+import type { UserStatus } from '../search';
 
 /** One badge per role the user holds (a stored role may list several). */
 export function RoleBadges({ role }: { role: string | null }) {

@@ -9,7 +9,8 @@ import { FormField } from '@/components/form/form-field';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Button, buttonVariants } from '@/components/ui/button';
 import type { UserFormOutcome } from '../errors';
-import { type UserForm as UserFormValues, type UserFormInput, userRoleFilters, zUserForm } from '../schema';
+import { type UserForm as UserFormValues, type UserFormInput, zUserForm } from '../schema';
+import { userRoleFilters } from '../search';
 
 /**
  * Name, e-mail and role, shared by create and update. What was typed stays through every error; leaving

@@ -9,7 +9,7 @@ import {
   userRoleFilters,
   userSorts,
   userStatuses,
-} from '../schema';
+} from '../search';
 
 type ViewChange = Partial<Omit<UserListView, 'searchTerm'>>;
 

@@ -11,7 +11,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/features/auth/queries';
 import { renderRouter } from '@/test/render';
-import { userListDefaults, zUserListSearch } from '../schema';
+import { userListDefaults, userListSearch } from '../search';
 import { UserListPage } from './user-list-page';
 
 const { listUsers } = vi.hoisted(() => ({ listUsers: vi.fn() }));
@@ -44,11 +44,11 @@ function renderList(url: string) {
   const listRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/manager/users',
-    validateSearch: zUserListSearch,
+    validateSearch: userListSearch,
     search: { middlewares: [stripSearchParams(userListDefaults)] },
     component: function Screen() {
       const navigate = useNavigate();
-      const view = zUserListSearch.parse(listRoute.useSearch());
+      const view = userListSearch.parse(listRoute.useSearch());
       return (
         <UserListPage
           view={view}

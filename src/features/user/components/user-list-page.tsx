@@ -10,7 +10,8 @@ import { SearchInput } from '@/components/ui/search-input';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userQueries } from '../queries';
-import type { UserListItem, UserListView } from '../schema';
+import type { UserListItem } from '../schema';
+import type { UserListView } from '../search';
 import { RoleBadges, StatusBadge } from './user-badges';
 import { UserListControls } from './user-list-controls';
 

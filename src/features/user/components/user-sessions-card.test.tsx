@@ -12,7 +12,7 @@ const { authRequest, $fetch, $listUserSessions } = vi.hoisted(() => ({
   $fetch: vi.fn(),
   $listUserSessions: vi.fn(),
 }));
-vi.mock('@/lib/auth-client', () => ({ authClient: { $fetch, admin: {} }, authRequest }));
+vi.mock('@/lib/auth-client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({ $getSession: vi.fn(), $getAuthConfig: vi.fn() }));
 vi.mock('../functions', () => ({ $listUserSessions, $listUsers: vi.fn(), $getUser: vi.fn() }));
 
@@ -50,7 +50,9 @@ describe('UserSessionsCard', () => {
     authRequest.mockReset();
     $fetch.mockReset();
     $listUserSessions.mockReset();
-    authRequest.mockImplementation((call: (options: object) => unknown) => call({ onError: () => {} }));
+    authRequest.mockImplementation((call: (client: object, options: object) => unknown) =>
+      call({ $fetch, admin: {} }, { onError: () => {} }),
+    );
     $fetch.mockResolvedValue({ data: { success: true }, error: null });
     $listUserSessions.mockResolvedValue([
       session('mine', true, '192.0.2.1'),

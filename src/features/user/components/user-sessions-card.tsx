@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,7 +9,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
-import { type AuthError, authClient, authRequest } from '@/lib/auth-client';
+import { type AuthError, authRequest } from '@/lib/auth-client';
 import { translateUserError } from '../errors';
 import type { $listUserSessions } from '../functions';
 import { userKeys, userSessionsQuery } from '../queries';
@@ -43,8 +43,8 @@ export function UserSessionsCard({ userId }: { userId: string }) {
 
   const revoke = async (sessionId: string) => {
     // By id: the screen never holds tokens; the server looks the token up (admin-hooks.ts).
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.$fetch<{ success: boolean }>('/admin/revoke-user-session', {
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.$fetch<{ success: boolean }>('/admin/revoke-user-session', {
         method: 'POST',
         body: { sessionId },
         ...fetchOptions,
@@ -54,8 +54,8 @@ export function UserSessionsCard({ userId }: { userId: string }) {
   };
 
   const revokeAll = async () => {
-    const { error } = await authRequest((fetchOptions) =>
-      authClient.admin.revokeUserSessions({ userId, fetchOptions }),
+    const { error } = await authRequest((client, fetchOptions) =>
+      client.admin.revokeUserSessions({ userId, fetchOptions }),
     );
     await done(error, t('sessions.revokedAll'));
   };

@@ -2,10 +2,10 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RepositoryListPage } from '@/features/repository/components/repository-list-page';
 import { repositoryQueries } from '@/features/repository/queries';
 import { pageTitle } from '@/lib/page-title';
-import { searchDefaults, zListSearch } from '@/lib/search-params';
+import { listSearch, searchDefaults } from '@/lib/search-params';
 
 export const Route = createFileRoute('/app/repositories/')({
-  validateSearch: zListSearch,
+  validateSearch: listSearch,
   search: { middlewares: [stripSearchParams(searchDefaults.list)] },
   loaderDeps: ({ search }) => ({ searchTerm: search.searchTerm }),
   // A failed first page is shown by the list itself (error with Retry), not by the route's error page.

@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { requireScreenPermission } from '@/features/auth/guards';
 import { UserListPage } from '@/features/user/components/user-list-page';
 import { userQueries } from '@/features/user/queries';
-import { userListDefaults, zUserListSearch } from '@/features/user/schema';
+import { userListDefaults, userListSearch } from '@/features/user/search';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/users/')({
-  validateSearch: zUserListSearch,
+  validateSearch: userListSearch,
   search: { middlewares: [stripSearchParams(userListDefaults)] },
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['list'] }),

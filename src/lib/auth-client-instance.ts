@@ -1,0 +1,21 @@
+import { adminClient, emailOTPClient } from 'better-auth/client/plugins';
+import { createAuthClient } from 'better-auth/react';
+import { ac, roles } from '@/features/auth/permissions';
+
+/**
+ * better-auth's browser client on this host under /api/auth (credentials included). It refreshes its own
+ * session signal ~10 ms after sign-out, update-user, sign-in… calls; screens read the session from the
+ * Query cache (`authQueries.session()`), which the calling code refreshes.
+ *
+ * Generic OAuth providers (`oidc`) have no client plugin in this better-auth version: they are started
+ * with `signIn.social({ provider: 'oidc' })` like the built-in ones.
+ *
+ * Only `authRequest` (./auth-client.ts) loads this module, on the first auth call: no page needs the client
+ * (about 11 kB gzip) before someone submits a form or presses a button.
+ */
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  plugins: [emailOTPClient(), adminClient({ ac, roles })],
+});
+
+export type AuthClient = typeof authClient;

@@ -1,0 +1,38 @@
+import type { BackendModule, ReadCallback, Services } from 'i18next';
+import type { HttpBackendOptions } from 'i18next-http-backend';
+
+/**
+ * i18next-http-backend, fetched on the first read. A first visit never reads (the server sends the
+ * visitor's language with the page), so the backend (about 3 kB gzip) is downloaded only when the visitor
+ * switches language or a namespace is missing. A failed download is a retryable read error: i18next
+ * retries it like a failed fetch, and the next read downloads again.
+ */
+export function lazyHttpBackend(): BackendModule<HttpBackendOptions> {
+  let setup: [Services, HttpBackendOptions] | undefined;
+  let loading: Promise<BackendModule<HttpBackendOptions>> | undefined;
+
+  const load = () => {
+    loading ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
+      const backend = new HttpBackend();
+      if (setup) backend.init(...setup);
+      return backend;
+    });
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+
+  return {
+    type: 'backend',
+    callbackApi: true,
+    // i18next's own options only matter to the backend's periodic reload, which the product does not use.
+    init(services, backendOptions) {
+      setup = [services, backendOptions];
+    },
+    read(language: string, namespace: string, callback: ReadCallback) {
+      load().then(
+        (backend) => backend.read(language, namespace, callback),
+        (error: unknown) => callback(error instanceof Error ? error.message : String(error), true),
+      );
+    },
+  };
+}
