@@ -27,7 +27,7 @@ export type FieldFrameProps = {
 /**
  * A field's frame without any form library: label, the control (render prop), an optional description and
  * the translated error, wired with `aria-invalid` and `aria-describedby`. FormField binds it to
- * react-hook-form; the sign-in form (no react-hook-form, see ADR 012) uses it directly.
+ * react-hook-form; the sign-in form (no react-hook-form, see ADR 013) uses it directly.
  */
 export function FieldFrame({
   label,

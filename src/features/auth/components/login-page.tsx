@@ -17,7 +17,7 @@ import { LoginHint } from './login-hint';
 import { ProviderButtons } from './provider-buttons';
 
 /**
- * The sign-in form's one field, the way react-hook-form handled it before (ADR 012): checked on submit
+ * The sign-in form's one field, the way react-hook-form handled it before (ADR 013): checked on submit
  * (focus goes to the field when it is wrong), then again on every change; the sample-account buttons fill
  * and check it at once. Submits the checked address (trimmed, lower-cased).
  */
