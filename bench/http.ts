@@ -1,0 +1,101 @@
+// A benchmark's HTTP client for server functions: one keep-alive connection, requests one after another,
+// each timed from the request to the last byte of the answer, which is decoded and checked (an error
+// answered fast is not a fast answer).
+import { Agent, request } from 'node:http';
+import { fromCrossJSON, toJSON } from 'seroval';
+import { serverFnId } from '../scripts/server-fn-id.ts';
+import type { ListPage } from '../src/lib/list.ts';
+
+export type Timed<T> = { ms: number; result: T };
+
+export type ServerFnClient = {
+  /** Calls a GET server function of `src/features/<feature>/functions.ts` with `data`, as the app does. */
+  get: <T>(feature: string, exportName: string, data: unknown) => Promise<Timed<T>>;
+  /** A plain GET (e.g. `/api/auth/get-session`); its status must be 200. */
+  raw: (path: string, extraHeaders?: Record<string, string>) => Promise<Timed<string>>;
+  close: () => void;
+};
+
+/** Start may answer an error with HTTP 200 and a serialised error whose message is the app's code. */
+const SERIALISED_ERROR = /"k":\["error"\].*?"message":\{"t":1,"s":"([^"]*)"\}/;
+
+export function serverFnClient(origin: string, cookie: string): ServerFnClient {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const { hostname, port } = new URL(origin);
+  const headers = { cookie, origin, 'x-tsr-serverFn': 'true', accept: 'application/json' };
+
+  function fetchText(
+    path: string,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ ms: number; status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const all = { ...headers, ...extraHeaders };
+      const req = request({ agent, hostname, port, path, method: 'GET', headers: all }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.once('end', () =>
+          resolve({
+            ms: performance.now() - started,
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.once('error', reject);
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error(`${path}: no answer in 10 s`)));
+      req.once('error', reject);
+      req.end();
+    });
+  }
+
+  return {
+    async get<T>(feature: string, exportName: string, data: unknown) {
+      const id = serverFnId(`src/features/${feature}/functions.ts`, exportName);
+      const payload = encodeURIComponent(JSON.stringify(toJSON({ data })));
+      const { ms, status, body } = await fetchText(`/_serverFn/${id}?payload=${payload}`);
+      const code = SERIALISED_ERROR.exec(body)?.[1];
+      if (status !== 200 || code !== undefined) {
+        throw new Error(`${exportName}: HTTP ${status} ${code ?? body.slice(0, 200)}`);
+      }
+      const decoded = fromCrossJSON(JSON.parse(body) as Parameters<typeof fromCrossJSON>[0], {
+        refs: new Map(),
+      }) as { result: T };
+      return { ms, result: decoded.result };
+    },
+    async raw(path: string, extraHeaders?: Record<string, string>) {
+      const { ms, status, body } = await fetchText(path, extraHeaders);
+      if (status !== 200) throw new Error(`${path}: HTTP ${status} ${body.slice(0, 200)}`);
+      return { ms, result: body };
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+export type Summary = { p50Ms: number; p95Ms: number; meanMs: number; samples: number };
+
+/** p50/p95/mean of durations in ms, rounded to 0.01 ms. */
+export function summarise(durations: number[]): Summary {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
+  return { p50Ms: round(at(0.5), 2), p95Ms: round(at(0.95), 2), meanMs: round(mean, 2), samples: sorted.length };
+}
+
+/** Runs `call` `warmup` times (discarded), then `samples` times one after another; the durations. */
+export async function timeSequential(
+  call: () => Promise<{ ms: number }>,
+  warmup: number,
+  samples: number,
+): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await call();
+  const durations: number[] = [];
+  for (let i = 0; i < samples; i++) durations.push((await call()).ms);
+  return durations;
+}
+
+export function round(value: number, digits: number): number {
+  return Number(value.toFixed(digits));
+}
+
+export type AnyListPage = ListPage<{ id: string }>;

@@ -1,0 +1,77 @@
+// The SQL the list data modules run (src/features/repository/data.server.ts, src/features/user/data.server.ts
+// through src/server/db/list.ts), as drizzle prints it, for the benchmarks' raw-SQL floors and EXPLAIN.
+// The sections check that it returns what the server function answered, so a drift shows up as a failure.
+import type postgres from 'postgres';
+
+const DESCRIPTION_EXCERPT_LENGTH = 160;
+
+/** `%`, `_` and `\` escaped as `containsPattern` does. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+export type Statement = { text: string; params: (string | number)[] };
+
+/** The repositories list's page query and count query for a term ('' for none), first page. */
+export function repositoryListSql(term: string, limit: number): { page: Statement; count: Statement } {
+  const pattern = containsPattern(term);
+  const columns = `select "id", "name", "link", left("description", $1), to_json("created_at") #>> '{}' from "repository"`;
+  const order = `order by "repository"."created_at" desc, "repository"."id" desc`;
+  return term
+    ? {
+        page: {
+          text: `${columns} where "repository"."name" ilike $2 ${order} limit $3`,
+          params: [DESCRIPTION_EXCERPT_LENGTH, pattern, limit + 1],
+        },
+        count: { text: `select count(*) from "repository" where "repository"."name" ilike $1`, params: [pattern] },
+      }
+    : {
+        page: { text: `${columns} ${order} limit $2`, params: [DESCRIPTION_EXCERPT_LENGTH, limit + 1] },
+        count: { text: `select count(*) from "repository"`, params: [] },
+      };
+}
+
+const bannedNow = `(coalesce("user"."banned", false) and ("user"."ban_expires" is null or "user"."ban_expires" > now()))`;
+
+/** The users list's page query and count query for a term, default view (newest first), first page. */
+export function userListSql(term: string, limit: number): { page: Statement; count: Statement } {
+  const pattern = containsPattern(term);
+  const where = `where ("user"."name" ilike $1 or "user"."email" ilike $2)`;
+  return {
+    page: {
+      text:
+        `select "id", "name", "email", "image", "role", case when ${bannedNow} then 'banned' when "onboarded_at" is null then 'notOnboarded' else 'active' end, ` +
+        `case when ${bannedNow} then to_json("ban_expires") #>> '{}' end, to_json("created_at") #>> '{}', to_json("created_at") #>> '{}' ` +
+        `from "user" ${where} order by "user"."created_at" desc, "user"."id" desc limit $3`,
+      params: [pattern, pattern, limit + 1],
+    },
+    count: { text: `select count(*) from "user" ${where}`, params: [pattern, pattern] },
+  };
+}
+
+/** Runs both statements at once, as `keysetPage` does; the page's ids and the count. */
+export async function runList(
+  sql: postgres.Sql,
+  statements: { page: Statement; count: Statement },
+): Promise<{ ids: string[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    sql.unsafe(statements.page.text, statements.page.params, { prepare: true }),
+    sql.unsafe(statements.count.text, statements.count.params, { prepare: true }),
+  ]);
+  return { ids: rows.map((row) => String(row.id)), total: Number(counted[0]?.count ?? NaN) };
+}
+
+/** Every index a plan (EXPLAIN (FORMAT JSON)) reads, in plan order, without repeats. */
+export function planIndexes(plan: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'Index Name' && typeof value === 'string') found.add(value);
+      else walk(value);
+    }
+  };
+  walk(plan);
+  return [...found];
+}
