@@ -79,7 +79,12 @@ export function summarise(durations: number[]): Summary {
   const sorted = [...durations].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
   const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
-  return { p50Ms: round(at(0.5), 2), p95Ms: round(at(0.95), 2), meanMs: round(mean, 2), samples: sorted.length };
+  return {
+    p50Ms: round(at(0.5), 2),
+    p95Ms: round(at(0.95), 2),
+    meanMs: round(mean, 2),
+    samples: sorted.length,
+  };
 }
 
 /** Runs `call` `warmup` times (discarded), then `samples` times one after another; the durations. */

@@ -2,8 +2,11 @@
 // through src/server/db/list.ts), as drizzle prints it, for the benchmarks' raw-SQL floors and EXPLAIN.
 // The sections check that it returns what the server function answered, so a drift shows up as a failure.
 import type postgres from 'postgres';
+import { appConfig } from '../app.config.ts';
 
 const DESCRIPTION_EXCERPT_LENGTH = 160;
+/** `keysetPage` counts one row past the cap, to tell a capped total from an exact one. */
+const COUNT_LIMIT = appConfig.pagination.totalCap + 1;
 
 /** `%`, `_` and `\` escaped as `containsPattern` does. */
 export function containsPattern(term: string): string {
@@ -23,11 +26,17 @@ export function repositoryListSql(term: string, limit: number): { page: Statemen
           text: `${columns} where "repository"."name" ilike $2 ${order} limit $3`,
           params: [DESCRIPTION_EXCERPT_LENGTH, pattern, limit + 1],
         },
-        count: { text: `select count(*) from "repository" where "repository"."name" ilike $1`, params: [pattern] },
+        count: {
+          text: `select count(*) from (select 1 from "repository" where "repository"."name" ilike $1 limit $2) "matching"`,
+          params: [pattern, COUNT_LIMIT],
+        },
       }
     : {
         page: { text: `${columns} ${order} limit $2`, params: [DESCRIPTION_EXCERPT_LENGTH, limit + 1] },
-        count: { text: `select count(*) from "repository"`, params: [] },
+        count: {
+          text: `select count(*) from (select 1 from "repository" limit $1) "matching"`,
+          params: [COUNT_LIMIT],
+        },
       };
 }
 
@@ -45,20 +54,28 @@ export function userListSql(term: string, limit: number): { page: Statement; cou
         `from "user" ${where} order by "user"."created_at" desc, "user"."id" desc limit $3`,
       params: [pattern, pattern, limit + 1],
     },
-    count: { text: `select count(*) from "user" ${where}`, params: [pattern, pattern] },
+    count: {
+      text: `select count(*) from (select 1 from "user" ${where} limit $3) "matching"`,
+      params: [pattern, pattern, COUNT_LIMIT],
+    },
   };
 }
 
-/** Runs both statements at once, as `keysetPage` does; the page's ids and the count. */
+/** Runs both statements at once, as `keysetPage` does; the page's ids and the total as the list says it. */
 export async function runList(
   sql: postgres.Sql,
   statements: { page: Statement; count: Statement },
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
   const [rows, counted] = await Promise.all([
     sql.unsafe(statements.page.text, statements.page.params, { prepare: true }),
     sql.unsafe(statements.count.text, statements.count.params, { prepare: true }),
   ]);
-  return { ids: rows.map((row) => String(row.id)), total: Number(counted[0]?.count ?? NaN) };
+  const total = Number(counted[0]?.count ?? NaN);
+  return {
+    ids: rows.map((row) => String(row.id)),
+    total: Math.min(total, COUNT_LIMIT - 1),
+    totalCapped: total >= COUNT_LIMIT,
+  };
 }
 
 /** Every index a plan (EXPLAIN (FORMAT JSON)) reads, in plan order, without repeats. */

@@ -48,9 +48,13 @@ async function run(cleanups: (() => Promise<unknown>)[]) {
   const raw = await runList(sql, statements);
   const answered = result.items.map((item) => item.id);
   if (result.items.length !== PAGE_SIZE || answered.join() !== raw.ids.slice(0, PAGE_SIZE).join()) {
-    throw new Error(`the server function and the raw SQL disagree: ${answered.length} items vs ${raw.ids.length}`);
+    throw new Error(
+      `the server function and the raw SQL disagree: ${answered.length} items vs ${raw.ids.length}`,
+    );
   }
-  if (result.total !== raw.total) throw new Error(`totals disagree: ${result.total} vs ${raw.total}`);
+  if (result.total !== raw.total || result.totalCapped !== raw.totalCapped) {
+    throw new Error(`totals disagree: ${result.total} vs ${raw.total}`);
+  }
 
   const rawSql = summarise(
     await timeSequential(
