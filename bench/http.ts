@@ -6,7 +6,10 @@ import { fromCrossJSON, toJSON } from 'seroval';
 import { serverFnId } from '../scripts/server-fn-id.ts';
 import type { ListPage } from '../src/lib/list.ts';
 
-export type Timed<T> = { ms: number; result: T };
+/** The server's own account of a request (its Server-Timing header): total and database time, ms. */
+export type ServerTiming = { totalMs: number; dbMs: number; queries: number };
+
+export type Timed<T> = { ms: number; result: T; server?: ServerTiming };
 
 export type ServerFnClient = {
   /** Calls a GET server function of `src/features/<feature>/functions.ts` with `data`, as the app does. */
@@ -27,7 +30,7 @@ export function serverFnClient(origin: string, cookie: string): ServerFnClient {
   function fetchText(
     path: string,
     extraHeaders: Record<string, string> = {},
-  ): Promise<{ ms: number; status: number; body: string }> {
+  ): Promise<{ ms: number; status: number; body: string; server?: ServerTiming }> {
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const all = { ...headers, ...extraHeaders };
@@ -39,6 +42,7 @@ export function serverFnClient(origin: string, cookie: string): ServerFnClient {
             ms: performance.now() - started,
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).toString('utf8'),
+            server: parseServerTiming(res.headers['server-timing']),
           }),
         );
         res.once('error', reject);
@@ -53,7 +57,7 @@ export function serverFnClient(origin: string, cookie: string): ServerFnClient {
     async get<T>(feature: string, exportName: string, data: unknown) {
       const id = serverFnId(`src/features/${feature}/functions.ts`, exportName);
       const payload = encodeURIComponent(JSON.stringify(toJSON({ data })));
-      const { ms, status, body } = await fetchText(`/_serverFn/${id}?payload=${payload}`);
+      const { ms, status, body, server } = await fetchText(`/_serverFn/${id}?payload=${payload}`);
       const code = SERIALISED_ERROR.exec(body)?.[1];
       if (status !== 200 || code !== undefined) {
         throw new Error(`${exportName}: HTTP ${status} ${code ?? body.slice(0, 200)}`);
@@ -61,14 +65,26 @@ export function serverFnClient(origin: string, cookie: string): ServerFnClient {
       const decoded = fromCrossJSON(JSON.parse(body) as Parameters<typeof fromCrossJSON>[0], {
         refs: new Map(),
       }) as { result: T };
-      return { ms, result: decoded.result };
+      return { ms, result: decoded.result, server };
     },
     async raw(path: string, extraHeaders?: Record<string, string>) {
-      const { ms, status, body } = await fetchText(path, extraHeaders);
+      const { ms, status, body, server } = await fetchText(path, extraHeaders);
       if (status !== 200) throw new Error(`${path}: HTTP ${status} ${body.slice(0, 200)}`);
-      return { ms, result: body };
+      return { ms, result: body, server };
     },
     close: () => agent.destroy(),
+  };
+}
+
+/** `db;dur=0.4;desc="2 queries", total;dur=1.9` as the product's request middleware writes it. */
+function parseServerTiming(header: string | string[] | undefined): ServerTiming | undefined {
+  const text = Array.isArray(header) ? header.join(', ') : header;
+  const total = text && /total;dur=([\d.]+)/.exec(text)?.[1];
+  if (!text || !total) return undefined;
+  return {
+    totalMs: Number(total),
+    dbMs: Number(/db;dur=([\d.]+)/.exec(text)?.[1] ?? NaN),
+    queries: Number(/desc="(\d+) quer/.exec(text)?.[1] ?? NaN),
   };
 }
 
@@ -93,10 +109,19 @@ export async function timeSequential(
   warmup: number,
   samples: number,
 ): Promise<number[]> {
+  return (await timeCalls(call, warmup, samples)).map((timed) => timed.ms);
+}
+
+/** Like `timeSequential`, keeping every measured call's answer (e.g. its Server-Timing). */
+export async function timeCalls<T extends { ms: number }>(
+  call: () => Promise<T>,
+  warmup: number,
+  samples: number,
+): Promise<T[]> {
   for (let i = 0; i < warmup; i++) await call();
-  const durations: number[] = [];
-  for (let i = 0; i < samples; i++) durations.push((await call()).ms);
-  return durations;
+  const timed: T[] = [];
+  for (let i = 0; i < samples; i++) timed.push(await call());
+  return timed;
 }
 
 export function round(value: number, digits: number): number {

@@ -61,14 +61,16 @@ export function userListSql(term: string, limit: number): { page: Statement; cou
   };
 }
 
-/** Runs both statements at once, as `keysetPage` does; the page's ids and the total as the list says it. */
+/**
+ * Runs both statements at once, as `keysetPage` does, unprepared as drizzle's postgres.js driver sends
+ * them (so each is planned for its own parameters, like the product's); the page's ids and the total as the list says it. */
 export async function runList(
   sql: postgres.Sql,
   statements: { page: Statement; count: Statement },
 ): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
   const [rows, counted] = await Promise.all([
-    sql.unsafe(statements.page.text, statements.page.params, { prepare: true }),
-    sql.unsafe(statements.count.text, statements.count.params, { prepare: true }),
+    sql.unsafe(statements.page.text, statements.page.params, { prepare: false }),
+    sql.unsafe(statements.count.text, statements.count.params, { prepare: false }),
   ]);
   const total = Number(counted[0]?.count ?? NaN);
   return {
