@@ -82,6 +82,12 @@ async function run(cleanups: (() => Promise<unknown>)[]) {
     ),
   );
 
+  // The floor of any server function here: Start, the product's request and function middleware, no
+  // session check, no database.
+  const bare = summarise(
+    await timeSequential(() => client.get('auth', '$getAuthConfig', undefined), WARMUP, SAMPLES),
+  );
+
   const limit = 2 * rawSql.p50Ms + 2;
   const rows: BenchRow[] = [
     {
@@ -117,10 +123,12 @@ async function run(cleanups: (() => Promise<unknown>)[]) {
         'server: outside the database': round(inServer.p50Ms - inDatabase.p50Ms, 2),
         'outside the server (HTTP parse, loopback, client)': round(serverFn.p50Ms - inServer.p50Ms, 2),
         'raw SQL, both statements at once': rawSql.p50Ms,
+        '$getAuthConfig (a server function without session or database)': bare.p50Ms,
         'GET /api/auth/get-session alone (session check over HTTP)': session.p50Ms,
       },
       serverTiming: { total: inServer, db: inDatabase },
       session,
+      bareServerFn: bare,
     },
   };
 }
