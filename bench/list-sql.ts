@@ -62,6 +62,38 @@ export function userListSql(term: string, limit: number): { page: Statement; cou
 }
 
 /**
+ * The session check every private server function starts with: better-auth (database joins on) reads
+ * the session by its token together with its user, in one statement.
+ */
+export function sessionLookupSql(token: string): Statement {
+  const userColumns = [
+    'id',
+    'name',
+    'email',
+    'email_verified',
+    'image',
+    'created_at',
+    'updated_at',
+    'role',
+    'banned',
+    'ban_reason',
+    'ban_expires',
+    'onboarded_at',
+  ]
+    .map((column) => `"session_user"."${column}"`)
+    .join(', ');
+  return {
+    text:
+      `select "session"."id", "session"."expires_at", "session"."token", "session"."created_at", "session"."updated_at", ` +
+      `"session"."ip_address", "session"."user_agent", "session"."user_id", "session"."impersonated_by", "session_user"."data" as "user" ` +
+      `from "session" "session" left join lateral (select json_build_array(${userColumns}) as "data" ` +
+      `from (select * from "user" "session_user" where "session_user"."id" = "session"."user_id" limit $1) "session_user") "session_user" on true ` +
+      `where "session"."token" = $2 limit $3`,
+    params: [1, token, 1],
+  };
+}
+
+/**
  * Runs both statements at once, as `keysetPage` does, unprepared as drizzle's postgres.js driver sends
  * them (so each is planned for its own parameters, like the product's); the page's ids and the total as the list says it. */
 export async function runList(
