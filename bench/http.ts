@@ -103,24 +103,26 @@ export function summarise(durations: number[]): Summary {
   };
 }
 
-/** Runs `call` `warmup` times (discarded), then `samples` times one after another; the durations. */
-export async function timeSequential(
-  call: () => Promise<{ ms: number }>,
+/**
+ * Rounds of calls: each round runs every measure once, one after another (in the order given), so a
+ * machine whose load changes during the run weighs on every measure alike. `warmup` rounds are
+ * discarded; each measure's answers of the `samples` rounds after them are returned.
+ */
+export async function timeRounds<M extends Record<string, { ms: number }>>(
+  measures: { [K in keyof M]: () => Promise<M[K]> },
   warmup: number,
   samples: number,
-): Promise<number[]> {
-  return (await timeCalls(call, warmup, samples)).map((timed) => timed.ms);
-}
-
-/** Like `timeSequential`, keeping every measured call's answer (e.g. its Server-Timing). */
-export async function timeCalls<T extends { ms: number }>(
-  call: () => Promise<T>,
-  warmup: number,
-  samples: number,
-): Promise<T[]> {
-  for (let i = 0; i < warmup; i++) await call();
-  const timed: T[] = [];
-  for (let i = 0; i < samples; i++) timed.push(await call());
+): Promise<{ [K in keyof M]: M[K][] }> {
+  const names = Object.keys(measures) as (keyof M)[];
+  const timed = Object.fromEntries(names.map((name) => [name, []])) as unknown as {
+    [K in keyof M]: M[K][];
+  };
+  for (let round = 0; round < warmup + samples; round++) {
+    for (const name of names) {
+      const answer = await measures[name]();
+      if (round >= warmup) timed[name].push(answer);
+    }
+  }
   return timed;
 }
 

@@ -2,15 +2,18 @@
 // answers the repositories list server function (first page, 20 items, as the app's client calls it: GET
 // with the payload in the query) to a signed-in user, one request after another on one keep-alive
 // connection; next to it, the same two statements the function runs (the page and the count, same
-// parameters, at once) straight through postgres.js. A warm-up of each is thrown away. The HTTP answer and
-// the raw SQL must agree (same ids, same total), or the section fails rather than compare different work.
-// The session check alone (`GET /api/auth/get-session`) is timed too, as a breakdown.
+// parameters, at once) straight through postgres.js. The measures take turns within each round (a warm-up
+// of rounds thrown away), so a machine busy with other work weighs on all of them alike. The HTTP answer
+// and the raw SQL must agree (same ids, same total), or the section fails rather than compare different
+// work. The details break the time down: the product's Server-Timing, a server function without session
+// or database, one doing only the session check, the database floor of the whole request, and the raw SQL
+// in a tight loop for reference.
 //
 // Alone: `node bench/server-fn.ts` prints the section as JSON.
 import { fileURLToPath } from 'node:url';
 import { appConfig } from '../app.config.ts';
 import { clientAddress } from '../e2e/support/instances.ts';
-import { type AnyListPage, round, serverFnClient, summarise, timeCalls, timeSequential } from './http.ts';
+import { type AnyListPage, round, serverFnClient, summarise, timeRounds } from './http.ts';
 import { repositoryListSql, runList, sessionLookupSql } from './list-sql.ts';
 import { startSeededProduct } from './seeded-product.ts';
 import type { BenchRow, Section } from './types.ts';
@@ -56,55 +59,53 @@ async function run(cleanups: (() => Promise<unknown>)[]) {
     throw new Error(`totals disagree: ${result.total} vs ${raw.total}`);
   }
 
-  const rawSql = summarise(
-    await timeSequential(
-      async () => {
-        const started = performance.now();
-        await runList(sql, statements);
-        return { ms: performance.now() - started };
-      },
-      WARMUP,
-      SAMPLES,
-    ),
-  );
   // The database's floor for the whole request: the session lookup, then the page and the count at once.
   const token = decodeURIComponent(/session_token=([^;]+)/.exec(cookie)?.[1] ?? '').split('.')[0] ?? '';
   const lookup = sessionLookupSql(token);
   const [found] = await sql.unsafe(lookup.text, lookup.params, { prepare: false });
   if (!found) throw new Error('the session lookup found no session for the cookie');
-  const rawRequest = summarise(
-    await timeSequential(
-      async () => {
-        const started = performance.now();
-        await sql.unsafe(lookup.text, lookup.params, { prepare: false });
-        await runList(sql, statements);
-        return { ms: performance.now() - started };
-      },
-      WARMUP,
-      SAMPLES,
-    ),
-  );
 
-  const calls = await timeCalls(call, WARMUP, SAMPLES);
-  const serverFn = summarise(calls.map((timed) => timed.ms));
+  // Every measure once per round, one after another, so a busy machine weighs on all of them alike.
+  const measures = {
+    rawSql: async () => {
+      const started = performance.now();
+      await runList(sql, statements);
+      return { ms: performance.now() - started };
+    },
+    rawRequest: async () => {
+      const started = performance.now();
+      await sql.unsafe(lookup.text, lookup.params, { prepare: false });
+      await runList(sql, statements);
+      return { ms: performance.now() - started };
+    },
+    serverFn: call,
+    // The floor of any server function here: Start, the request and function middleware, no session
+    // check, no database.
+    bare: () => client.get('auth', '$getAuthConfig', undefined),
+    // The same plus better-auth's session check (what every private server function starts with).
+    sessionFn: async () => {
+      const timed = await client.get<{ user: { id: string } } | null>('auth', '$getSession', undefined);
+      if (!timed.result) throw new Error('$getSession: not signed in');
+      return timed;
+    },
+    // better-auth limits each client address per path: every call comes from an address of its own.
+    session: () => client.raw('/api/auth/get-session', { 'x-forwarded-for': clientAddress() }),
+  };
+  const samples = await timeRounds(measures, WARMUP, SAMPLES);
+  // For reference: the statements alone in a tight loop, where the database connection never cools
+  // between them (lower than between requests; the target uses the interleaved figure above).
+  const tightLoop = await timeRounds({ rawSql: measures.rawSql }, WARMUP, SAMPLES);
+  const rawSqlTight = summarise(tightLoop.rawSql.map((timed) => timed.ms));
+  const rawSql = summarise(samples.rawSql.map((timed) => timed.ms));
+  const rawRequest = summarise(samples.rawRequest.map((timed) => timed.ms));
+  const serverFn = summarise(samples.serverFn.map((timed) => timed.ms));
   // The server's own account (Server-Timing): its whole handling, and the database's part of it.
-  const inServer = summarise(calls.map((timed) => timed.server?.totalMs ?? NaN));
-  const inDatabase = summarise(calls.map((timed) => timed.server?.dbMs ?? NaN));
-  const queries = calls[0]?.server?.queries;
-  // better-auth limits each client address per path: every call comes from an address of its own.
-  const session = summarise(
-    await timeSequential(
-      () => client.raw('/api/auth/get-session', { 'x-forwarded-for': clientAddress() }),
-      WARMUP,
-      SAMPLES,
-    ),
-  );
-
-  // The floor of any server function here: Start, the product's request and function middleware, no
-  // session check, no database.
-  const bare = summarise(
-    await timeSequential(() => client.get('auth', '$getAuthConfig', undefined), WARMUP, SAMPLES),
-  );
+  const inServer = summarise(samples.serverFn.map((timed) => timed.server?.totalMs ?? NaN));
+  const inDatabase = summarise(samples.serverFn.map((timed) => timed.server?.dbMs ?? NaN));
+  const queries = samples.serverFn[0]?.server?.queries;
+  const bare = summarise(samples.bare.map((timed) => timed.ms));
+  const sessionFn = summarise(samples.sessionFn.map((timed) => timed.ms));
+  const session = summarise(samples.session.map((timed) => timed.ms));
 
   const limit = 2 * rawSql.p50Ms + 2;
   const rows: BenchRow[] = [
@@ -129,9 +130,10 @@ async function run(cleanups: (() => Promise<unknown>)[]) {
     section: 'server-fn',
     rows,
     details: {
-      client: `one keep-alive connection, sequential, ${WARMUP} warm-up calls discarded, ${SAMPLES} measured`,
+      client: `one keep-alive connection, sequential; ${WARMUP} warm-up rounds discarded, ${SAMPLES} measured, each round timing every measure once in turn`,
       call: '$listRepositories { searchTerm: "" } as a signed-in user (seeded data), first page of 20',
       rawSql: { ...rawSql, statements },
+      rawSqlTightLoop: rawSqlTight,
       serverFn,
       breakdown: {
         note: 'p50s of separate distributions; they do not add up exactly',
@@ -141,13 +143,18 @@ async function run(cleanups: (() => Promise<unknown>)[]) {
         'server: outside the database': round(inServer.p50Ms - inDatabase.p50Ms, 2),
         'outside the server (HTTP parse, loopback, client)': round(serverFn.p50Ms - inServer.p50Ms, 2),
         'raw SQL, both statements at once': rawSql.p50Ms,
+        'raw SQL, both statements at once, in a tight loop': rawSqlTight.p50Ms,
         'raw SQL of the whole request (session lookup, then both statements)': rawRequest.p50Ms,
         '$getAuthConfig (a server function without session or database)': bare.p50Ms,
+        '$getSession (a server function doing only the session check)': sessionFn.p50Ms,
+        'session check, by difference ($getSession − $getAuthConfig)': round(sessionFn.p50Ms - bare.p50Ms, 2),
+        'list and count, by difference (list fn − $getSession)': round(serverFn.p50Ms - sessionFn.p50Ms, 2),
         'GET /api/auth/get-session alone (session check over HTTP)': session.p50Ms,
       },
       serverTiming: { total: inServer, db: inDatabase },
       session,
       bareServerFn: bare,
+      sessionServerFn: sessionFn,
       rawRequest: { ...rawRequest, sessionLookup: lookup.text },
     },
   };
