@@ -3,7 +3,6 @@
 // machine. Prints one table and writes bench/results/<date>.json. Loopback only; every section starts
 // and stops what it needs and is bounded in time.
 //
-// Not yet here: the server-function latency and 1 M-row scale sections (issue 7, items 3 and 4).
 // BENCH_SECTIONS=page-weight,ssr,... runs some sections only; BENCH_BUILD=1 rebuilds .output first;
 // BENCH_FULL_TEST=1 adds the full `pnpm test` to the developer loop (about 10 minutes).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const SECTIONS: Record<string, string> = {
   'page-weight': './page-weight.ts',
   ssr: './ssr.ts',
+  'server-fn': './server-fn.ts',
+  scale: './scale.ts',
   lighthouse: './lighthouse.ts',
   'dev-loop': './dev-loop.ts',
 };

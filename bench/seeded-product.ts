@@ -7,6 +7,7 @@ import {
   createThrowawayDatabase,
   type Instance,
   startInstance,
+  type ThrowawayDatabase,
   waitForReady,
 } from '../e2e/support/instances.ts';
 import { codeFromMail, type SmtpCatcher, startSmtpCatcher } from '../src/test/smtp-catcher.ts';
@@ -16,27 +17,32 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export type SeededProduct = {
   instance: Instance;
+  /** The throwaway database (its small client serves a section's own queries). */
+  database: ThrowawayDatabase;
   /** Signs `email` in over HTTP with the mailed code; returns the session cookie header. */
   signIn: (email: string) => Promise<string>;
 };
 
 /**
  * The production build on a throwaway Postgres database with `pnpm db:seed`'s data and a real SMTP
- * catcher for sign-in codes; its teardown is pushed onto `cleanups`.
+ * catcher for sign-in codes; its teardown is pushed onto `cleanups`. `afterSeed` runs on the seeded
+ * database before the server starts (e.g. a bulk seed).
  */
 export async function startSeededProduct(
   cleanups: (() => Promise<unknown>)[],
   env: Record<string, string> = {},
+  afterSeed?: (databaseUrl: string) => Promise<void>,
 ): Promise<SeededProduct> {
   const database = await createThrowawayDatabase(POSTGRES_SERVER);
   cleanups.push(() => database.drop());
   await seed(database.url);
+  await afterSeed?.(database.url);
   const catcher = await startSmtpCatcher();
   cleanups.push(() => catcher.close());
   const instance = await startInstance({ DATABASE_URL: database.url, EMAIL_SERVER: catcher.url, ...env });
   cleanups.push(() => instance.stop(5_000));
   await waitForReady(instance);
-  return { instance, signIn: (email) => signIn(instance, catcher, email) };
+  return { instance, database, signIn: (email) => signIn(instance, catcher, email) };
 }
 
 /** `pnpm db:seed` on the throwaway database: migrations plus the demo accounts and repositories. */

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { cleanName } from './text';
 
-/** What every list endpoint returns: one page, where the next one starts (null at the end), and the total. */
-export type ListPage<Item> = { items: Item[]; nextCursor: string | null; total: number };
+/**
+ * What every list endpoint returns: one page, where the next one starts (null at the end), and how many
+ * rows match. Counting stops at `appConfig.pagination.totalCap`: past it `total` is the cap and
+ * `totalCapped` is true ("1,000+").
+ */
+export type ListPage<Item> = {
+  items: Item[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
 
 /**
  * The input of every list endpoint: the search term, the opaque cursor and an optional page size. The term

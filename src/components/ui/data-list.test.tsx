@@ -8,15 +8,19 @@ import { DataList } from './data-list';
 
 type Row = { id: string; name: string };
 
-/** A list source over `rows`, served in pages of `size` like the server's keyset endpoints. */
-function source(rows: Row[], size = 20) {
+/**
+ * A list source over `rows`, served in pages of `size` like the server's keyset endpoints, which count
+ * no further than `cap` rows.
+ */
+function source(rows: Row[], size = 20, cap = 1000) {
   return async (cursor: string | undefined): Promise<ListPage<Row>> => {
     const start = cursor ? Number(cursor) : 0;
     const end = start + size;
     return {
       items: rows.slice(start, end),
       nextCursor: end < rows.length ? String(end) : null,
-      total: rows.length,
+      total: Math.min(rows.length, cap),
+      totalCapped: rows.length > cap,
     };
   };
 }
@@ -82,6 +86,27 @@ describe('DataList', () => {
     expect((await screen.findAllByText('Showing 45 of 45')).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('listitem')).toHaveLength(45);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says "1,000+" when the server capped the total, and the exact count once every row is loaded', async () => {
+    renderList({ fetchPage: source(rows(1030), 1000) });
+    expect((await screen.findAllByText('Showing 1,000 of 1,000+')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('status').textContent).toBe('Showing 1,000 of 1,000+');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findAllByText('Showing 1,030 of 1,030')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the "+" while more pages remain, even past the cap', async () => {
+    renderList({ fetchPage: source(rows(60), 20, 25) });
+    expect((await screen.findAllByText('Showing 20 of 25+')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findAllByText('Showing 40 of 40+')).length).toBeGreaterThan(0);
+  });
+
+  it('says how many results a term found at least when the total was capped', async () => {
+    renderList({ fetchPage: source(rows(1500), 20), searchTerm: 'row', onClearSearch: vi.fn() });
+    await screen.findAllByRole('listitem');
+    expect(plain(screen.getByRole('status'))).toBe('1,000+ results for "row"');
   });
 
   it('shows "Something went wrong" with Retry, and Retry loads the rows', async () => {

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ListPage } from '@/lib/list';
 import { cn } from '@/lib/utils';
@@ -50,7 +51,7 @@ export function DataList<Item>({
   const { t } = useTranslation();
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
-  const total = pages[0]?.total ?? 0;
+  const { total, capped } = shownTotal(pages[0], items.length, query.hasNextPage);
   // First-strong isolates keep a Latin term and its quotes in order inside an Arabic sentence.
   const term = `\u2068${searchTerm}\u2069`;
 
@@ -84,9 +85,9 @@ export function DataList<Item>({
     );
   } else {
     status = searchTerm
-      ? t('dataList.results', { count: total, term })
+      ? resultsLine(t, total, capped, term)
       : paged
-        ? t('dataList.showing', { shown: items.length, total })
+        ? t(capped ? 'dataList.showingCapped' : 'dataList.showing', { shown: items.length, total })
         : '';
     body = (
       <ul aria-label={label} className="divide-y rounded-lg border">
@@ -102,7 +103,7 @@ export function DataList<Item>({
     <div className="flex flex-col gap-3" aria-busy={query.isPending || query.isPlaceholderData}>
       {searchTerm && loaded ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p className="text-muted-foreground">{t('dataList.results', { count: total, term })}</p>
+          <p className="text-muted-foreground">{resultsLine(t, total, capped, term)}</p>
           {onClearSearch ? (
             <Button variant="ghost" size="sm" onClick={onClearSearch}>
               {t('dataList.clear')}
@@ -111,7 +112,9 @@ export function DataList<Item>({
         </div>
       ) : null}
       <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>{body}</div>
-      {loaded && paged ? <ListFooter query={query} shown={items.length} total={total} /> : null}
+      {loaded && paged ? (
+        <ListFooter query={query} shown={items.length} total={total} capped={capped} />
+      ) : null}
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
@@ -119,7 +122,36 @@ export function DataList<Item>({
   );
 }
 
-function ListFooter<Item>({ query, shown, total }: { query: ListQuery<Item>; shown: number; total: number }) {
+/**
+ * The total to show. A capped total means "more than this": shown as "1,000+" while more pages remain,
+ * at least as many as are on screen; once every page is loaded, the count on screen is the total.
+ */
+function shownTotal(
+  first: ListPage<unknown> | undefined,
+  shown: number,
+  hasNextPage: boolean,
+): { total: number; capped: boolean } {
+  if (!first?.totalCapped) return { total: first?.total ?? 0, capped: false };
+  return hasNextPage
+    ? { total: Math.max(first.total, shown), capped: true }
+    : { total: shown, capped: false };
+}
+
+function resultsLine(t: TFunction, total: number, capped: boolean, term: string): string {
+  return t(capped ? 'dataList.resultsCapped' : 'dataList.results', { count: total, term });
+}
+
+function ListFooter<Item>({
+  query,
+  shown,
+  total,
+  capped,
+}: {
+  query: ListQuery<Item>;
+  shown: number;
+  total: number;
+  capped: boolean;
+}) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -141,7 +173,9 @@ function ListFooter<Item>({ query, shown, total }: { query: ListQuery<Item>; sho
 
   return (
     <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground">{t('dataList.showing', { shown, total })}</p>
+      <p className="text-muted-foreground">
+        {t(capped ? 'dataList.showingCapped' : 'dataList.showing', { shown, total })}
+      </p>
       {isFetchNextPageError ? (
         <div className="flex items-center gap-2">
           <p className="text-destructive">{t('dataList.error')}</p>

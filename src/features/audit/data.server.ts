@@ -1,9 +1,9 @@
 import '@tanstack/react-start/server-only';
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { keysetPage } from '@/server/db/list';
+import { countUpTo, keysetPage } from '@/server/db/list';
 import { auditLog, user } from '@/server/db/schema/index';
 import type { AuditAction, AuditEntry, AuditMetadata, AuditTargetType } from './schema';
 
@@ -77,10 +77,7 @@ export async function listAuditEntries(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
-    countRows: async (where) => {
-      const [row] = await executor.select({ total: count() }).from(auditLog).where(where);
-      return row?.total ?? 0;
-    },
+    countRows: (where, limit) => countUpTo(executor, auditLog, where, limit),
   });
   return { ...page, items: page.items.map(toEntry) };
 }

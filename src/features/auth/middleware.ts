@@ -2,8 +2,9 @@ import { createMiddleware } from '@tanstack/react-start';
 import { getRequestHeaders } from '@tanstack/react-start/server';
 import { AppError } from '@/lib/errors';
 import { getAuth } from '@/server/auth/instance';
+import { serverEnv } from '@/server/env';
 import { recordRequestUser } from '@/server/http/request-context';
-import type { PermissionRequest } from './permissions';
+import { type PermissionRequest, userCan } from './permissions';
 
 /**
  * Server-function middleware: refuses with UNAUTHORIZED when there is no valid session, and hands the
@@ -19,17 +20,14 @@ export const authMiddleware = createMiddleware({ type: 'function' }).server(asyn
 
 /**
  * Server-function middleware: `authMiddleware`, then FORBIDDEN unless the user's role (or
- * `ADMIN_USER_IDS`) grants every permission in `permissions`, as better-auth's admin plugin decides.
+ * `ADMIN_USER_IDS`) grants every permission in `permissions`, decided as better-auth's admin plugin
+ * decides (`userCan`), from the user the session check just read.
  */
 export function requirePermission(permissions: PermissionRequest) {
   return createMiddleware({ type: 'function' })
     .middleware([authMiddleware])
     .server(async ({ next, context }) => {
-      const auth = await getAuth();
-      const { success } = await auth.api.userHasPermission({
-        body: { userId: context.user.id, permissions: permissions as Record<string, string[]> },
-      });
-      if (!success) throw new AppError('FORBIDDEN');
+      if (!userCan(context.user, permissions, serverEnv().ADMIN_USER_IDS)) throw new AppError('FORBIDDEN');
       return next();
     });
 }

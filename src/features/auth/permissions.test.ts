@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoles, roleCan, statements } from './permissions';
+import { parseRoles, roleCan, statements, userCan } from './permissions';
 
 // Spec §6: what each role may do. Everything not listed here must be refused.
 const grants: Record<'user' | 'admin', Record<string, readonly string[]>> = {
@@ -50,10 +50,20 @@ describe('permission table', () => {
     expect(parseRoles('user,unknown,admin')).toEqual(['user', 'admin']);
   });
 
-  it('a missing role falls back to user; an unknown role grants nothing', () => {
+  it('a missing or empty role falls back to user; an unknown role grants nothing', () => {
     expect(roleCan(null, { apps: ['app'] })).toBe(true);
+    // better-auth reads an empty role as the default role too (`role || defaultRole`).
+    expect(roleCan('', { apps: ['app'] })).toBe(true);
+    expect(roleCan('', { apps: ['manager'] })).toBe(false);
     expect(roleCan(null, { apps: ['manager'] })).toBe(false);
     expect(roleCan('superuser', { apps: ['app'] })).toBe(false);
+  });
+
+  it('the server check lets ADMIN_USER_IDS through everything and otherwise asks the role', () => {
+    expect(userCan({ id: 'listed', role: 'user' }, { user: ['delete'] }, ['other', 'listed'])).toBe(true);
+    expect(userCan({ id: 'listed', role: 'user' }, { user: ['delete'] }, ['other'])).toBe(false);
+    expect(userCan({ id: 'a', role: 'admin' }, { user: ['delete'] }, [])).toBe(true);
+    expect(userCan({ id: 'u', role: null }, { repository: ['read'] }, [])).toBe(true);
   });
 
   it('a request is granted only when every listed action is', () => {

@@ -39,8 +39,9 @@ export type PermissionRequest = {
 
 /** Role names from a stored role value, which may be a comma-separated list ("user,admin"). */
 export function parseRoles(role: string | null | undefined): RoleName[] {
-  // Split exactly as better-auth does on the server (no trimming), so the UI never promises more.
-  return (role ?? defaultRole).split(',').filter((r): r is RoleName => r in roles);
+  // Split exactly as better-auth does on the server (no trimming; none or empty means the default role),
+  // so the UI never promises more.
+  return (role || defaultRole).split(',').filter((r): r is RoleName => r in roles);
 }
 
 /**
@@ -51,4 +52,19 @@ export function roleCan(role: string | null | undefined, request: PermissionRequ
   // Each role's `authorize` is typed by that role's own statements; every request here is drawn from the
   // shared `statements`, which all roles accept, so the cast only erases the per-role narrowing.
   return parseRoles(role).some((name) => roles[name].authorize(request as never).success);
+}
+
+/**
+ * The server's permission decision for server functions, made from the session's user without another
+ * database read: a user listed in `adminUserIds` (`ADMIN_USER_IDS`) passes every check; anyone else
+ * needs one role granting every action requested. Better-auth's admin plugin decides the same way
+ * (`auth.api.userHasPermission`); permissions.integration.test.ts checks that both agree on every action,
+ * role and listing. See docs/decisions/012-permission-check-in-process.md.
+ */
+export function userCan(
+  user: { id: string; role?: string | null },
+  request: PermissionRequest,
+  adminUserIds: readonly string[],
+): boolean {
+  return adminUserIds.includes(user.id) || roleCan(user.role, request);
 }

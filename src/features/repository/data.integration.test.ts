@@ -1,5 +1,6 @@
-import { desc, like, sql } from 'drizzle-orm';
+import { desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
 import { repository } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
@@ -46,6 +47,7 @@ describe('listRepositories', () => {
     const pages = await walk('repo-', 20);
     expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
     expect(pages.map((p) => p.total)).toEqual([total, total, total]);
+    expect(pages.every((p) => !p.totalCapped)).toBe(true);
     expect(pages.at(-1)?.nextCursor).toBeNull();
     const names = pages.flatMap((p) => p.items.map((i) => i.name));
     expect(new Set(names).size).toBe(total);
@@ -71,6 +73,27 @@ describe('listRepositories', () => {
     expect(await names('50%')).toEqual(['50% off']);
     expect(await names('nothing like it')).toEqual([]);
     expect((await listRepositories({ searchTerm: '%', limit: 50 }, db)).total).toBe(1);
+  });
+
+  it('counts no further than the cap: past it the total is the cap and says so, up to it exact', async () => {
+    const cap = appConfig.pagination.totalCap;
+    await db.execute(sql`
+      insert into ${repository} (name, link)
+      select 'many-' || lpad(i::text, 5, '0'), 'https://many.example/' || i
+      from generate_series(1, ${cap + 1}) as i`);
+    try {
+      const over = await listRepositories({ searchTerm: 'many-', limit: 20 }, db);
+      expect(over).toMatchObject({ total: cap, totalCapped: true });
+      expect(over.items).toHaveLength(20);
+      const unfiltered = await listRepositories({ searchTerm: '', limit: 20 }, db);
+      expect(unfiltered).toMatchObject({ total: cap, totalCapped: true });
+
+      await db.delete(repository).where(eq(repository.name, 'many-00001'));
+      const atCap = await listRepositories({ searchTerm: 'many-', limit: 20 }, db);
+      expect(atCap).toMatchObject({ total: cap, totalCapped: false });
+    } finally {
+      await db.delete(repository).where(like(repository.name, 'many-%'));
+    }
   });
 
   it('refuses a cursor it did not make', async () => {

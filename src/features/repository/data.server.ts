@@ -1,8 +1,8 @@
 import '@tanstack/react-start/server-only';
-import { count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { containsPattern, keysetPage } from '@/server/db/list';
+import { containsPattern, countUpTo, keysetPage } from '@/server/db/list';
 import { repository } from '@/server/db/schema/index';
 import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
@@ -44,10 +44,7 @@ export async function listRepositories(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
-    countRows: async (where) => {
-      const [row] = await executor.select({ total: count() }).from(repository).where(where);
-      return row?.total ?? 0;
-    },
+    countRows: (where, limit) => countUpTo(executor, repository, where, limit),
   });
 }
 

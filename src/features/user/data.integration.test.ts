@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { count, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
 import { session, user } from '@/server/db/schema/index';
 import { createTestDatabase, queryRows, type TestDatabase } from '@/server/db/testing';
@@ -97,7 +98,7 @@ describe('listUsers', () => {
     const pages = await walk(view);
     const ids = pages.flatMap((page) => page.items.map((item) => item.id));
     expect(ids).toEqual(expected);
-    expect(pages.every((page) => page.total === expected.length)).toBe(true);
+    expect(pages.every((page) => page.total === expected.length && !page.totalCapped)).toBe(true);
     expect(pages.slice(0, -1).every((page) => page.items.length === 20)).toBe(true);
     expect(pages.at(-1)?.nextCursor).toBeNull();
   });
@@ -116,6 +117,27 @@ describe('listUsers', () => {
     expect(items.find((item) => item.id === 'u0015')?.banExpires).toBeNull();
     const ended = (await listUsers({ ...userListDefaults, searchTerm: 'person10@', limit: 5 }, db)).items;
     expect(ended.map((item) => [item.id, item.status, item.banExpires])).toEqual([['u0010', 'active', null]]);
+  });
+
+  it('caps the total of a search matching more users than the cap, and of the whole list', async () => {
+    const cap = appConfig.pagination.totalCap;
+    const [present] = await db.select({ n: count() }).from(user);
+    // With the users already there, exactly one more than the cap exist; "crowd" alone matches fewer.
+    const crowdSize = cap + 1 - (present?.n ?? 0);
+    await db.execute(sql`
+      insert into ${user} (id, name, email, email_verified, created_at, updated_at)
+      select 'c' || i, 'Crowd ' || i, 'crowd' || i || '@example.net', true, now(), now()
+      from generate_series(1, ${crowdSize}) as i`);
+    try {
+      expect(await listUsers({ ...userListDefaults, limit: 20 }, db)).toMatchObject({
+        total: cap,
+        totalCapped: true,
+      });
+      const crowd = await listUsers({ ...userListDefaults, searchTerm: 'CROWD', limit: 20 }, db);
+      expect(crowd).toMatchObject({ total: crowdSize, totalCapped: false });
+    } finally {
+      await db.delete(user).where(like(user.email, 'crowd%@example.net'));
+    }
   });
 
   it('searches name or e-mail case-insensitively, with % and _ matching only themselves', async () => {

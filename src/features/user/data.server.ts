@@ -1,8 +1,8 @@
 import '@tanstack/react-start/server-only';
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { containsPattern, keysetPage, type SortKey } from '@/server/db/list';
+import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
 import { session, user } from '@/server/db/schema/index';
 import type { ListPage } from '@/lib/list';
 import type { UserDetail, UserListItem } from './schema';
@@ -79,10 +79,7 @@ export async function listUsers(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
-    countRows: async (where) => {
-      const [row] = await executor.select({ total: count() }).from(user).where(where);
-      return row?.total ?? 0;
-    },
+    countRows: (where, limit) => countUpTo(executor, user, where, limit),
   });
 }
 

@@ -183,6 +183,10 @@ function buildAuth(deps: AuthDeps) {
     advanced: {
       useSecureCookies: production,
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // Every request's session check reads the session with its user in one query instead of two
+      // (relations in src/server/db/schema/auth.ts); still a database read, so a revocation or a ban
+      // counts at the very next request.
+      database: { joins: true },
     },
     onAPIError: { errorURL: '/login/error' },
     // better-auth's own messages go to the structured log.

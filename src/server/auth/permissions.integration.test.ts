@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import { codeFromMail, type CaughtMail } from '@/test/smtp-catcher';
-import { type PermissionRequest, roleCan, statements } from '@/features/auth/permissions';
+import { type PermissionRequest, roleCan, statements, userCan } from '@/features/auth/permissions';
 import { session, user } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
 import { createTestAuth, type TestAuth } from './test-auth';
@@ -120,8 +120,10 @@ describe('permission table of spec §6, as the server decides', () => {
       const [row] = await t.db.select({ role: user.role }).from(user).where(eq(user.id, ids[role]));
       expect(row?.role).toBe(role);
       expect(await serverAllows(t, ids[role], resource, action)).toBe(expected);
-      // The UI mirror agrees with the server.
-      expect(roleCan(row?.role, { [resource]: [action] } as PermissionRequest)).toBe(expected);
+      // The UI mirror and the server functions' in-process check agree with better-auth.
+      const request = { [resource]: [action] } as PermissionRequest;
+      expect(roleCan(row?.role, request)).toBe(expected);
+      expect(userCan({ id: ids[role], role: row?.role }, request, [])).toBe(expected);
     });
   });
 
@@ -131,6 +133,9 @@ describe('permission table of spec §6, as the server decides', () => {
       async ({ resource, action, expected }) => {
         expect(await serverAllows(t, ids.union, resource, action)).toBe(expected);
         expect(roleCan('user,admin', { [resource]: [action] } as PermissionRequest)).toBe(expected);
+        expect(
+          userCan({ id: ids.union, role: 'user,admin' }, { [resource]: [action] } as PermissionRequest, []),
+        ).toBe(expected);
       },
     );
   });
@@ -143,6 +148,9 @@ describe('ADMIN_USER_IDS', () => {
     expect(row?.role).toBe('user');
     for (const { resource, action } of everyAction) {
       expect(await serverAllows(listing, ids.listed, resource, action), `${resource}:${action}`).toBe(true);
+      const request = { [resource]: [action] } as PermissionRequest;
+      expect(userCan({ id: ids.listed, role: 'user' }, request, listing.env.ADMIN_USER_IDS)).toBe(true);
+      expect(userCan({ id: ids.listed, role: 'user' }, request, [])).toBe(grants(['user'], resource, action));
       // Without the listing the same user is a plain user.
       expect(await serverAllows(t, ids.listed, resource, action), `${resource}:${action}`).toBe(
         grants(['user'], resource, action),

@@ -9,7 +9,7 @@ import type { Database } from '@/server/db/client';
 import { verification } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
 import { createSmtpMailer, type Mailer } from '@/server/email/mailer';
-import { parseServerEnv } from '@/server/env';
+import { parseServerEnv, type ServerEnv } from '@/server/env';
 import { type Auth, type AuthLimits, createAuth, defaultAuthLimits } from './auth';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -48,6 +48,8 @@ export type AuthResponse = {
 
 export type TestAuth = {
   auth: Auth;
+  /** The server environment this instance was built with, parsed as the app parses it. */
+  env: ServerEnv;
   db: Database;
   catcher: SmtpCatcher;
   request: (
@@ -168,6 +170,7 @@ function buildTestAuth(
 
   const self: TestAuth = {
     auth,
+    env,
     db,
     catcher,
     request,

@@ -1,6 +1,8 @@
 import '@tanstack/react-start/server-only';
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { appConfig } from '~/app.config';
+import type { Database } from './client';
 import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
 
@@ -106,10 +108,31 @@ function afterPosition(
 }
 
 /**
+ * How many rows of `table` match `where`, counting no further than `limit`: the scan stops at the
+ * limit, so a filter matching a million rows costs what one matching a thousand does.
+ */
+export async function countUpTo(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(limit)
+    .as('matching');
+  const [row] = await db.select({ total: count() }).from(matching);
+  return row?.total ?? 0;
+}
+
+/**
  * One page of a list by keyset pagination on `(sort column, id)` — a unique key — in either direction,
  * so page 500 costs what page 1 costs (OFFSET would scan every skipped row). Newest first unless told
- * otherwise. `fetchRows` runs the select with the given filter, order and limit; `countRows` counts every
- * row matching `filter` for "Showing n of total". Both run at once.
+ * otherwise. `fetchRows` runs the select with the given filter, order and limit; `countRows` counts the
+ * rows matching `filter` for "Showing n of total", at most `limit` of them (see `countUpTo`): past
+ * `appConfig.pagination.totalCap` the total is capped. Both run at once.
  */
 export async function keysetPage<Row extends Position>(options: {
   sortKey: SortKey;
@@ -124,14 +147,15 @@ export async function keysetPage<Row extends Position>(options: {
     limit: number;
     cursorAt: SQL<string>;
   }) => Promise<Row[]>;
-  countRows: (where: SQL | undefined) => Promise<number>;
+  countRows: (where: SQL | undefined, limit: number) => Promise<number>;
 }): Promise<ListPage<Omit<Row, 'cursorAt'>>> {
+  const cap = appConfig.pagination.totalCap;
   const { filter, cursor, limit } = options;
   const key = normalise(options.sortKey);
   const direction = options.direction ?? 'desc';
   const after = cursor ? decodeCursor(cursor, key.kind, key.id) : undefined;
   const order = direction === 'desc' ? desc : asc;
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     options.fetchRows({
       where: and(filter, after ? afterPosition(key, direction, after) : undefined),
       orderBy: [order(key.column), order(key.id)],
@@ -141,10 +165,16 @@ export async function keysetPage<Row extends Position>(options: {
       cursorAt:
         key.kind === 'timestamp' ? sql<string>`to_json(${key.column}) #>> '{}'` : sql<string>`${key.column}`,
     }),
-    options.countRows(filter),
+    // One more than the cap tells whether more rows match than the list will say.
+    options.countRows(filter, cap + 1),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const items = page.map(({ cursorAt: _cursorAt, ...item }) => item);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null, total };
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    total: Math.min(counted, cap),
+    totalCapped: counted > cap,
+  };
 }

@@ -35,7 +35,7 @@ const entries: AuditEntry[] = [
 function renderLatest() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(auditKeys.list(undefined, 10), {
-    pages: [{ items: entries, nextCursor: null, total: 2 }],
+    pages: [{ items: entries, nextCursor: null, total: 2, totalCapped: false }],
     pageParams: [undefined],
   });
   const router = createRouter({

@@ -84,6 +84,7 @@ const page = (name: string) => ({
   ],
   nextCursor: null,
   total: 1,
+  totalCapped: false,
 });
 
 const search = (router: ReturnType<typeof renderList>['router']) => router.state.location.search;

@@ -1,6 +1,6 @@
 // Generated once with `auth generate` (better-auth 1.7) and owned since: timestamps carry a time zone,
 // and the admin-list indexes were added. Column names must stay what better-auth's adapter expects.
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 
@@ -93,3 +93,18 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+// Relations for better-auth's joins (`advanced.database.joins`): a session is read with its user in one
+// query. Keys follow what its drizzle adapter looks for: `user` for one, the plural for many.
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
