@@ -59,7 +59,7 @@ export function roleCan(role: string | null | undefined, request: PermissionRequ
  * database read: a user listed in `adminUserIds` (`ADMIN_USER_IDS`) passes every check; anyone else
  * needs one role granting every action requested. Better-auth's admin plugin decides the same way
  * (`auth.api.userHasPermission`); permissions.integration.test.ts checks that both agree on every action,
- * role and listing. See docs/decisions/012-permission-check-in-process.md.
+ * role and listing. See docs/decisions/014-permission-check-in-process.md.
  */
 export function userCan(
   user: { id: string; role?: string | null },
