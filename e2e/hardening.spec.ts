@@ -170,3 +170,22 @@ test('list inputs are bounded on the server: tampered cursor, long search, huge 
   expect(hugePage.response.status()).toBe(400);
   expect(hugePage.errorMessage).toBe('VALIDATION_ERROR');
 });
+
+test('a signed-in page reads the session once, however many server functions its render calls', async ({
+  page,
+}) => {
+  await signIn(page, newEmail('one-session'), { name: 'Oni Once' });
+  // The render asks for the session in the area's guard and in the list's server function; the list adds
+  // its page and its capped count: three statements in all.
+  const rendered = await page.request.get(`${origin}/app/repositories`);
+  expect(rendered.status()).toBe(200);
+  expect(rendered.headers()['server-timing']).toContain('desc="3 queries"');
+  // A direct call reads the session for itself: the once-per-request lookup never outlives its request.
+  const list = () =>
+    callServerFn(page.request, origin, { fn: LIST_REPOSITORIES, method: 'GET', data: { searchTerm: '' } });
+  const { response } = await list();
+  expect(response.status()).toBe(200);
+  expect(response.headers()['server-timing']).toContain('desc="3 queries"');
+  await page.context().clearCookies();
+  expect((await list()).response.status()).toBe(401);
+});

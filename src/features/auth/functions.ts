@@ -1,7 +1,5 @@
 import { createServerFn } from '@tanstack/react-start';
-import { getRequestHeaders } from '@tanstack/react-start/server';
-import { getSessionCookie } from 'better-auth/cookies';
-import { getAuth } from '@/server/auth/instance';
+import { requestSession } from '@/server/auth/session';
 import { isDemoMode, serverEnv } from '@/server/env';
 import { recordRequestUser } from '@/server/http/request-context';
 import { completeOnboarding } from './data.server';
@@ -11,11 +9,7 @@ import { type AuthConfig, type SessionInfo, zOnboardingForm } from './schema';
 /** The signed-in visitor (or null), read from the session cookie on the server. */
 export const $getSession = createServerFn({ method: 'GET' }).handler(
   async (): Promise<SessionInfo | null> => {
-    const headers = getRequestHeaders();
-    // Without a session cookie there is no session to look up: anonymous page renders skip better-auth.
-    if (!getSessionCookie(headers)) return null;
-    const auth = await getAuth();
-    const result = await auth.api.getSession({ headers });
+    const result = await requestSession();
     if (!result) return null;
     const { user, session } = result;
     recordRequestUser(user.id);

@@ -1,7 +1,6 @@
 import { createMiddleware } from '@tanstack/react-start';
-import { getRequestHeaders } from '@tanstack/react-start/server';
 import { AppError } from '@/lib/errors';
-import { getAuth } from '@/server/auth/instance';
+import { requestSession } from '@/server/auth/session';
 import { serverEnv } from '@/server/env';
 import { recordRequestUser } from '@/server/http/request-context';
 import { type PermissionRequest, userCan } from './permissions';
@@ -11,8 +10,7 @@ import { type PermissionRequest, userCan } from './permissions';
  * session's user to the handler as `context.user`.
  */
 export const authMiddleware = createMiddleware({ type: 'function' }).server(async ({ next }) => {
-  const auth = await getAuth();
-  const result = await auth.api.getSession({ headers: getRequestHeaders() });
+  const result = await requestSession();
   if (!result) throw new AppError('UNAUTHORIZED');
   recordRequestUser(result.user.id);
   return next({ context: { user: result.user, session: result.session } });
