@@ -41,6 +41,11 @@ export const appConfig = {
      * costs 60–230 ms on every page, a capped one stays under a millisecond (bench/scale.ts).
      */
     totalCap: 1000,
+    /**
+     * A text search counts up to this many ("100+ results"): a common 3-letter term has to be tested
+     * against ~40 rows per match, so counting to 1,000 scanned ~40,000 rows (16–20 ms at a million).
+     */
+    searchTotalCap: 100,
   },
   breakpoints: { dialog: 640, mobile: 768 },
   limits: {

@@ -1,4 +1,4 @@
-import { desc, eq, like, sql } from 'drizzle-orm';
+import { desc, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
@@ -75,22 +75,23 @@ describe('listRepositories', () => {
     expect((await listRepositories({ searchTerm: '%', limit: 50 }, db)).total).toBe(1);
   });
 
-  it('counts no further than the cap: past it the total is the cap and says so, up to it exact', async () => {
-    const cap = appConfig.pagination.totalCap;
+  it('counts no further than the cap: the list to totalCap, a search to searchTotalCap, then says so', async () => {
+    const { totalCap, searchTotalCap } = appConfig.pagination;
     await db.execute(sql`
       insert into ${repository} (name, link)
       select 'many-' || lpad(i::text, 5, '0'), 'https://many.example/' || i
-      from generate_series(1, ${cap + 1}) as i`);
+      from generate_series(1, ${totalCap + 1}) as i`);
     try {
-      const over = await listRepositories({ searchTerm: 'many-', limit: 20 }, db);
-      expect(over).toMatchObject({ total: cap, totalCapped: true });
-      expect(over.items).toHaveLength(20);
       const unfiltered = await listRepositories({ searchTerm: '', limit: 20 }, db);
-      expect(unfiltered).toMatchObject({ total: cap, totalCapped: true });
-
-      await db.delete(repository).where(eq(repository.name, 'many-00001'));
-      const atCap = await listRepositories({ searchTerm: 'many-', limit: 20 }, db);
-      expect(atCap).toMatchObject({ total: cap, totalCapped: false });
+      expect(unfiltered).toMatchObject({ total: totalCap, totalCapped: true });
+      const search = await listRepositories({ searchTerm: 'many-', limit: 20 }, db);
+      expect(search).toMatchObject({ total: searchTotalCap, totalCapped: true });
+      expect(search.items).toHaveLength(20);
+      // many-00100 … many-00199: exactly the search cap, so the count is exact.
+      const atCap = await listRepositories({ searchTerm: 'many-001', limit: 20 }, db);
+      expect(atCap).toMatchObject({ total: searchTotalCap, totalCapped: false });
+      const under = await listRepositories({ searchTerm: 'many-000', limit: 20 }, db);
+      expect(under).toMatchObject({ total: 99, totalCapped: false });
     } finally {
       await db.delete(repository).where(like(repository.name, 'many-%'));
     }

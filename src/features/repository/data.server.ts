@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only';
+import { appConfig } from '~/app.config';
 import { eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
@@ -45,6 +46,7 @@ export async function listRepositories(
         .orderBy(...orderBy)
         .limit(limit),
     countRows: (where, limit) => countUpTo(executor, repository, where, limit),
+    totalCap: query.searchTerm ? appConfig.pagination.searchTotalCap : undefined,
   });
 }
 

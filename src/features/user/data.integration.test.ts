@@ -98,7 +98,12 @@ describe('listUsers', () => {
     const pages = await walk(view);
     const ids = pages.flatMap((page) => page.items.map((item) => item.id));
     expect(ids).toEqual(expected);
-    expect(pages.every((page) => page.total === expected.length && !page.totalCapped)).toBe(true);
+    const { totalCap, searchTotalCap } = appConfig.pagination;
+    const cap = view.searchTerm ? searchTotalCap : totalCap;
+    const total = { total: Math.min(expected.length, cap), totalCapped: expected.length > cap };
+    expect(pages.every((page) => page.total === total.total && page.totalCapped === total.totalCapped)).toBe(
+      true,
+    );
     expect(pages.slice(0, -1).every((page) => page.items.length === 20)).toBe(true);
     expect(pages.at(-1)?.nextCursor).toBeNull();
   });
@@ -119,7 +124,7 @@ describe('listUsers', () => {
     expect(ended.map((item) => [item.id, item.status, item.banExpires])).toEqual([['u0010', 'active', null]]);
   });
 
-  it('caps the total of a search matching more users than the cap, and of the whole list', async () => {
+  it('caps the total of the whole list, and of a search at the search cap', async () => {
     const cap = appConfig.pagination.totalCap;
     const [present] = await db.select({ n: count() }).from(user);
     // With the users already there, exactly one more than the cap exist; "crowd" alone matches fewer.
@@ -133,8 +138,11 @@ describe('listUsers', () => {
         total: cap,
         totalCapped: true,
       });
+      // A search counts no further than its own, smaller cap.
       const crowd = await listUsers({ ...userListDefaults, searchTerm: 'CROWD', limit: 20 }, db);
-      expect(crowd).toMatchObject({ total: crowdSize, totalCapped: false });
+      expect(crowd).toMatchObject({ total: appConfig.pagination.searchTotalCap, totalCapped: true });
+      const few = await listUsers({ ...userListDefaults, searchTerm: 'crowd9@', limit: 20 }, db);
+      expect(few).toMatchObject({ total: 1, totalCapped: false });
     } finally {
       await db.delete(user).where(like(user.email, 'crowd%@example.net'));
     }

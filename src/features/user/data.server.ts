@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only';
+import { appConfig } from '~/app.config';
 import { and, desc, eq, gt, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
@@ -80,6 +81,7 @@ export async function listUsers(
         .orderBy(...orderBy)
         .limit(limit),
     countRows: (where, limit) => countUpTo(executor, user, where, limit),
+    totalCap: query.searchTerm ? appConfig.pagination.searchTotalCap : undefined,
   });
 }
 

@@ -132,7 +132,7 @@ export async function countUpTo(
  * so page 500 costs what page 1 costs (OFFSET would scan every skipped row). Newest first unless told
  * otherwise. `fetchRows` runs the select with the given filter, order and limit; `countRows` counts the
  * rows matching `filter` for "Showing n of total", at most `limit` of them (see `countUpTo`): past
- * `appConfig.pagination.totalCap` the total is capped. Both run at once.
+ * `totalCap` (by default `appConfig.pagination.totalCap`) the total is capped. Both run at once.
  */
 export async function keysetPage<Row extends Position>(options: {
   sortKey: SortKey;
@@ -148,8 +148,10 @@ export async function keysetPage<Row extends Position>(options: {
     cursorAt: SQL<string>;
   }) => Promise<Row[]>;
   countRows: (where: SQL | undefined, limit: number) => Promise<number>;
+  /** How far to count before saying "cap+" (a text search counts less far: `searchTotalCap`). */
+  totalCap?: number;
 }): Promise<ListPage<Omit<Row, 'cursorAt'>>> {
-  const cap = appConfig.pagination.totalCap;
+  const cap = options.totalCap ?? appConfig.pagination.totalCap;
   const { filter, cursor, limit } = options;
   const key = normalise(options.sortKey);
   const direction = options.direction ?? 'desc';
