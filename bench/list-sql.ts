@@ -5,8 +5,11 @@ import type postgres from 'postgres';
 import { appConfig } from '../app.config.ts';
 
 const DESCRIPTION_EXCERPT_LENGTH = 160;
-/** `keysetPage` counts one row past the cap, to tell a capped total from an exact one. */
-const COUNT_LIMIT = appConfig.pagination.totalCap + 1;
+/**
+ * How far `keysetPage` counts: a text search to `searchTotalCap`, the whole list to `totalCap`, one row
+ * past the cap either way, to tell a capped total from an exact one.
+ */
+const capFor = (term: string) => (term ? appConfig.pagination.searchTotalCap : appConfig.pagination.totalCap);
 
 /** `%`, `_` and `\` escaped as `containsPattern` does. */
 export function containsPattern(term: string): string {
@@ -14,10 +17,13 @@ export function containsPattern(term: string): string {
 }
 
 export type Statement = { text: string; params: (string | number)[] };
+/** `search`: the count runs with sequential scans as a last resort, as `countUpTo` runs a search's. */
+export type ListStatements = { page: Statement; count: Statement; cap: number; search: boolean };
 
 /** The repositories list's page query and count query for a term ('' for none), first page. */
-export function repositoryListSql(term: string, limit: number): { page: Statement; count: Statement } {
+export function repositoryListSql(term: string, limit: number): ListStatements {
   const pattern = containsPattern(term);
+  const cap = capFor(term);
   const columns = `select "id", "name", "link", left("description", $1), to_json("created_at") #>> '{}' from "repository"`;
   const order = `order by "repository"."created_at" desc, "repository"."id" desc`;
   return term
@@ -28,23 +34,28 @@ export function repositoryListSql(term: string, limit: number): { page: Statemen
         },
         count: {
           text: `select count(*) from (select 1 from "repository" where "repository"."name" ilike $1 limit $2) "matching"`,
-          params: [pattern, COUNT_LIMIT],
+          params: [pattern, cap + 1],
         },
+        cap,
+        search: true,
       }
     : {
         page: { text: `${columns} ${order} limit $2`, params: [DESCRIPTION_EXCERPT_LENGTH, limit + 1] },
         count: {
           text: `select count(*) from (select 1 from "repository" limit $1) "matching"`,
-          params: [COUNT_LIMIT],
+          params: [cap + 1],
         },
+        cap,
+        search: false,
       };
 }
 
 const bannedNow = `(coalesce("user"."banned", false) and ("user"."ban_expires" is null or "user"."ban_expires" > now()))`;
 
 /** The users list's page query and count query for a term, default view (newest first), first page. */
-export function userListSql(term: string, limit: number): { page: Statement; count: Statement } {
+export function userListSql(term: string, limit: number): ListStatements {
   const pattern = containsPattern(term);
+  const cap = capFor(term);
   const where = `where ("user"."name" ilike $1 or "user"."email" ilike $2)`;
   return {
     page: {
@@ -56,8 +67,10 @@ export function userListSql(term: string, limit: number): { page: Statement; cou
     },
     count: {
       text: `select count(*) from (select 1 from "user" ${where} limit $3) "matching"`,
-      params: [pattern, pattern, COUNT_LIMIT],
+      params: [pattern, pattern, cap + 1],
     },
+    cap,
+    search: Boolean(term),
   };
 }
 
@@ -98,18 +111,35 @@ export function sessionLookupSql(token: string): Statement {
  * them (so each is planned for its own parameters, like the product's); the page's ids and the total as the list says it. */
 export async function runList(
   sql: postgres.Sql,
-  statements: { page: Statement; count: Statement },
+  statements: ListStatements,
 ): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
   const [rows, counted] = await Promise.all([
     sql.unsafe(statements.page.text, statements.page.params, { prepare: false }),
-    sql.unsafe(statements.count.text, statements.count.params, { prepare: false }),
+    inPlanning(sql, statements.search, (tx) =>
+      tx.unsafe(statements.count.text, statements.count.params, { prepare: false }),
+    ),
   ]);
   const total = Number(counted[0]?.count ?? NaN);
   return {
     ids: rows.map((row) => String(row.id)),
-    total: Math.min(total, COUNT_LIMIT - 1),
-    totalCapped: total >= COUNT_LIMIT,
+    total: Math.min(total, statements.cap),
+    totalCapped: total > statements.cap,
   };
+}
+
+/** Runs `work` as the product runs a search's count (a transaction with `enable_seqscan = off`), or as is. */
+export async function inPlanning<T>(
+  sql: postgres.Sql,
+  search: boolean,
+  work: (tx: postgres.Sql | postgres.TransactionSql) => Promise<T>,
+): Promise<T> {
+  if (!search) return work(sql);
+  const result = await sql.begin(async (tx) => {
+    await tx.unsafe('set local enable_seqscan = off');
+    return [await work(tx)];
+  });
+  // postgres.js types what begin() resolves to as an unwrapped tuple; the one element is what work returned.
+  return result[0] as T;
 }
 
 /** Every index a plan (EXPLAIN (FORMAT JSON)) reads, in plan order, without repeats. */

@@ -45,7 +45,8 @@ export async function listRepositories(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
-    countRows: (where, limit) => countUpTo(executor, repository, where, limit),
+    countRows: (where, limit) =>
+      countUpTo(executor, repository, where, limit, { search: Boolean(query.searchTerm) }),
     totalCap: query.searchTerm ? appConfig.pagination.searchTotalCap : undefined,
   });
 }

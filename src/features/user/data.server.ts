@@ -80,7 +80,8 @@ export async function listUsers(
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
-    countRows: (where, limit) => countUpTo(executor, user, where, limit),
+    countRows: (where, limit) =>
+      countUpTo(executor, user, where, limit, { search: Boolean(query.searchTerm) }),
     totalCap: query.searchTerm ? appConfig.pagination.searchTotalCap : undefined,
   });
 }
