@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { appConfig } from '../app.config.ts';
 import { startSeededProduct } from './seeded-product.ts';
-import type { BenchRow, Section } from './types.ts';
+import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 3;
@@ -39,24 +39,9 @@ type PageRun = {
   benchmarkIndex: number | undefined;
 };
 
-export const measure: Section = async () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const watchdog = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`lighthouse section over ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  const running = run(cleanups);
-  // When the watchdog wins, the run fails later on its own (its browser and server are gone): not news.
-  running.catch(() => {});
-  try {
-    return await Promise.race([running, watchdog]);
-  } finally {
-    clearTimeout(timer);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-};
+export const measure = boundedSection('lighthouse', BOUND_MS, run);
 
-async function run(cleanups: (() => Promise<unknown>)[]) {
+async function run(cleanups: Cleanups): Promise<SectionResult> {
   const { instance, signIn } = await startSeededProduct(cleanups);
   const cookie = await signIn(appConfig.seed.userEmail);
 
@@ -115,11 +100,7 @@ let lighthouseVersion = '';
  * One Lighthouse run in a browser of its own (a cold cache and profile each time, as a first visit). A run
  * whose trace came out broken (NO_NAVSTART and the like, which Lighthouse itself says to retry) is run again.
  */
-async function audit(
-  url: string,
-  headers: Record<string, string>,
-  cleanups: (() => Promise<unknown>)[],
-): Promise<Result> {
+async function audit(url: string, headers: Record<string, string>, cleanups: Cleanups): Promise<Result> {
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const chrome = await chromeLauncher.launch({

@@ -14,7 +14,7 @@ import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { baselineOutput, startBaseline } from './baseline/app.ts';
 import { startSeededProduct } from './seeded-product.ts';
-import type { BenchRow, Section } from './types.ts';
+import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BOUND_MS = 170_000;
@@ -45,21 +45,9 @@ type Visit = {
   localeFiles: string[];
 };
 
-export const measure: Section = async () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const watchdog = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`page-weight section over ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  try {
-    return await Promise.race([run(cleanups), watchdog]);
-  } finally {
-    clearTimeout(timer);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-};
+export const measure = boundedSection('page-weight', BOUND_MS, run);
 
-async function run(cleanups: (() => Promise<unknown>)[]) {
+async function run(cleanups: Cleanups): Promise<SectionResult> {
   if (!existsSync(join(root, '.output/server/index.mjs'))) {
     throw new Error('No production build in .output: run `pnpm build` first');
   }

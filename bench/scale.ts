@@ -23,7 +23,7 @@ import {
   userListSql,
 } from './list-sql.ts';
 import { startSeededProduct } from './seeded-product.ts';
-import type { BenchRow, Section } from './types.ts';
+import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const REPOSITORIES = Number(process.env.BENCH_SCALE_REPOSITORIES ?? 1_000_000);
 const USERS = Number(process.env.BENCH_SCALE_USERS ?? 100_000);
@@ -45,21 +45,9 @@ const SEARCHES = [
   { list: 'users', kind: 'rare', term: '999' },
 ] as const;
 
-export const measure: Section = async () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const watchdog = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`scale section over ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  try {
-    return await Promise.race([run(cleanups), watchdog]);
-  } finally {
-    clearTimeout(timer);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-};
+export const measure = boundedSection('scale', BOUND_MS, run);
 
-async function run(cleanups: (() => Promise<unknown>)[]) {
+async function run(cleanups: Cleanups): Promise<SectionResult> {
   const seeding = performance.now();
   const product = await startSeededProduct(cleanups, {}, bulkSeed);
   const seededSeconds = round((performance.now() - seeding) / 1000, 1);

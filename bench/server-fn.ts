@@ -16,28 +16,16 @@ import { clientAddress } from '../e2e/support/instances.ts';
 import { type AnyListPage, round, serverFnClient, summarise, timeRounds } from './http.ts';
 import { repositoryListSql, runList, sessionLookupSql } from './list-sql.ts';
 import { startSeededProduct } from './seeded-product.ts';
-import type { BenchRow, Section } from './types.ts';
+import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const WARMUP = 200;
 const SAMPLES = 1_000;
 const BOUND_MS = 150_000;
 const PAGE_SIZE = appConfig.pagination.pageSize;
 
-export const measure: Section = async () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const watchdog = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`server-fn section over ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  try {
-    return await Promise.race([run(cleanups), watchdog]);
-  } finally {
-    clearTimeout(timer);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-};
+export const measure = boundedSection('server-fn', BOUND_MS, run);
 
-async function run(cleanups: (() => Promise<unknown>)[]) {
+async function run(cleanups: Cleanups): Promise<SectionResult> {
   const product = await startSeededProduct(cleanups);
   const cookie = await product.signIn(appConfig.seed.userEmail);
   const client = serverFnClient(product.instance.origin, cookie);

@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { appConfig } from '../app.config.ts';
 import { startBaseline } from './baseline/app.ts';
 import { startSeededProduct } from './seeded-product.ts';
-import type { BenchRow, Section } from './types.ts';
+import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
@@ -23,21 +23,9 @@ const RATIO_TARGET = 0.6;
 
 type Load = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; requests: number };
 
-export const measure: Section = async () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const watchdog = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`ssr section over ${BOUND_MS} ms`)), BOUND_MS);
-  });
-  try {
-    return await Promise.race([run(cleanups), watchdog]);
-  } finally {
-    clearTimeout(timer);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-};
+export const measure = boundedSection('ssr', BOUND_MS, run);
 
-async function run(cleanups: (() => Promise<unknown>)[]) {
+async function run(cleanups: Cleanups): Promise<SectionResult> {
   const [product, baseline] = await Promise.all([
     startSeededProduct(cleanups),
     startBaseline().then((started) => {

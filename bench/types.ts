@@ -21,3 +21,33 @@ export type SectionResult = {
 
 /** A section: measures, cleans up after itself (servers, databases), never runs longer than its bound. */
 export type Section = () => Promise<SectionResult>;
+
+/** Teardown steps a section pushes as it starts things; run last-first whatever happens. */
+export type Cleanups = (() => Promise<unknown>)[];
+
+/**
+ * A section from its `run`: fails with "<name> section over <boundMs> ms" once the bound passes, and
+ * always runs the cleanups `run` pushed (servers, databases, browsers), last first, failures ignored.
+ */
+export function boundedSection(
+  name: string,
+  boundMs: number,
+  run: (cleanups: Cleanups) => Promise<SectionResult>,
+): Section {
+  return async () => {
+    const cleanups: Cleanups = [];
+    let timer: NodeJS.Timeout | undefined;
+    const watchdog = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${name} section over ${boundMs} ms`)), boundMs);
+    });
+    const running = run(cleanups);
+    // When the watchdog wins, the run fails later on its own (what it used is gone by then): not news.
+    running.catch(() => {});
+    try {
+      return await Promise.race([running, watchdog]);
+    } finally {
+      clearTimeout(timer);
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    }
+  };
+}
