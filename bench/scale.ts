@@ -9,7 +9,6 @@
 //
 // Alone: `node bench/scale.ts` prints the section as JSON. BENCH_SCALE_REPOSITORIES / BENCH_SCALE_USERS
 // change the row counts (for trying the section out; the targets are for the defaults).
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type postgres from 'postgres';
 import { appConfig } from '../app.config.ts';
@@ -22,7 +21,7 @@ import {
   type Statement,
   userListSql,
 } from './list-sql.ts';
-import { startSeededProduct } from './seeded-product.ts';
+import { runDbScript, startSeededProduct } from './seeded-product.ts';
 import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const REPOSITORIES = Number(process.env.BENCH_SCALE_REPOSITORIES ?? 1_000_000);
@@ -35,7 +34,6 @@ const BOUND_MS = 600_000;
 const DEEP_RATIO_TARGET = 1.3;
 const SEARCH_P95_TARGET_MS = 25;
 const PAGE_SIZE = appConfig.pagination.pageSize;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** A name word of the bulk seed (1 in 38 rows) and digits (a few thousand rows); a first name and digits. */
 const SEARCHES = [
@@ -193,27 +191,8 @@ function nodeTypes(plan: unknown): string[] {
 
 /** `pnpm db:seed:bulk` on the seeded database, before the server starts. */
 function bulkSeed(databaseUrl: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const args = [
-      'src/server/db/cli/seed-bulk.ts',
-      '--repositories',
-      String(REPOSITORIES),
-      '--users',
-      String(USERS),
-    ];
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, DATABASE_URL: databaseUrl, PGLITE_DIR: '' },
-      timeout: 300_000,
-    });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`bulk seed failed (${code}): ${errors}`)),
-    );
-  });
+  const args = ['--repositories', String(REPOSITORIES), '--users', String(USERS)];
+  return runDbScript(databaseUrl, ['src/server/db/cli/seed-bulk.ts', ...args], 300_000);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

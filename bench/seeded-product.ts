@@ -47,18 +47,23 @@ export async function startSeededProduct(
 
 /** `pnpm db:seed` on the throwaway database: migrations plus the demo accounts and repositories. */
 function seed(databaseUrl: string): Promise<void> {
+  return runDbScript(databaseUrl, ['src/server/db/cli/seed.ts'], 60_000);
+}
+
+/** Runs one of the database scripts (`src/server/db/cli/*.ts`) against `databaseUrl`; rejects with its stderr. */
+export function runDbScript(databaseUrl: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/server/db/cli/seed.ts'], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, DATABASE_URL: databaseUrl, PGLITE_DIR: '' },
-      timeout: 60_000,
+      timeout: timeoutMs,
     });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     child.once('error', reject);
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`seed failed (${code}): ${errors}`)),
+      code === 0 ? resolve() : reject(new Error(`${args[0]} failed (${code}): ${errors}`)),
     );
   });
 }
