@@ -1,8 +1,12 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/layout/site-header';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
-import { OnboardingPage } from './onboarding-page';
+
+// Onboarding's form (react-hook-form and zod, about 37 kB gzip) is fetched only for a user without a name:
+// every other visit to an area would download it for nothing.
+const OnboardingPage = lazyPart(() => import('./onboarding-page').then((module) => module.OnboardingPage));
 
 /**
  * What every signed-in area shell needs first: nothing in the instant between sign-out and leaving the
