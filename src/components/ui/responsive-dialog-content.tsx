@@ -19,10 +19,11 @@ export type ResponsiveDialogProps = {
 const overlayClass = 'fixed inset-0 z-50 bg-black/50';
 
 /**
- * The one dialog of the product: a centred Radix dialog from 640 px up, a vaul bottom drawer below.
- * Both trap focus, close on Escape and give focus back to the trigger.
+ * The one dialog of the product, once its code has arrived (./responsive-dialog.tsx): a centred Radix
+ * dialog from 640 px up, a vaul bottom drawer below. Both trap focus, close on Escape and give focus back
+ * to the trigger.
  */
-export function ResponsiveDialog({
+export function ResponsiveDialogContent({
   open,
   onOpenChange,
   title,

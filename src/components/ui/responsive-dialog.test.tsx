@@ -3,20 +3,26 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { ResponsiveDialog } from './responsive-dialog';
+import { I18nextProvider } from 'react-i18next';
+import { createTestI18n } from '@/test/i18n';
 import { stubViewport } from '@/test/viewport';
+
+const i18n = createTestI18n();
 
 function Example({ description }: { description?: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <ResponsiveDialog
-      open={open}
-      onOpenChange={setOpen}
-      title="Rename repository"
-      description={description}
-      trigger={<Button>Rename</Button>}
-    >
-      <input aria-label="New name" />
-    </ResponsiveDialog>
+    <I18nextProvider i18n={i18n}>
+      <ResponsiveDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Rename repository"
+        description={description}
+        trigger={<Button>Rename</Button>}
+      >
+        <input aria-label="New name" />
+      </ResponsiveDialog>
+    </I18nextProvider>
   );
 }
 
@@ -69,6 +75,46 @@ describe('ResponsiveDialog', () => {
     fireEvent(dialog, Object.assign(new Event('animationend'), { animationName: 'slideToBottom' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename' })));
+  });
+
+  it('before its first opening is only its trigger, marked as opening a closed dialog', () => {
+    render(<Example />);
+    const trigger = screen.getByRole('button', { name: 'Rename' });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps focus on a trigger whose dialog code arrives while it has focus', async () => {
+    stubViewport(1024);
+    render(<Example />);
+    const trigger = screen.getByRole('button', { name: 'Rename' });
+    trigger.focus();
+    // Focus fetches the dialog's code ahead of the click; its arrival must not replace the focused button.
+    await import('./responsive-dialog-content');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByRole('button', { name: 'Rename' })).toBe(trigger);
+  });
+
+  it('when its code cannot be fetched, says so and stays closed', async () => {
+    vi.resetModules();
+    const toastError = vi.fn();
+    vi.doMock('./toast', () => ({ toast: { error: toastError, success: vi.fn() } }));
+    vi.doMock('./responsive-dialog-content', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const { ResponsiveDialog: Offline } = await import('./responsive-dialog');
+    const onOpenChange = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Offline open onOpenChange={onOpenChange} title="Rename repository" />
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(toastError).toHaveBeenCalledWith('Something went wrong');
+    vi.doUnmock('./toast');
+    vi.doUnmock('./responsive-dialog-content');
   });
 
   it('needs no description and then does not warn about one', async () => {

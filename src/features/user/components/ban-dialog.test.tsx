@@ -16,7 +16,7 @@ const NOW = new Date(2025, 2, 10, 9, 30);
 const format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
 const preview = () => screen.getByTestId('ban-preview').textContent;
 
-function renderDialog() {
+async function renderDialog() {
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -25,6 +25,8 @@ function renderDialog() {
       </I18nextProvider>
     </QueryClientProvider>,
   );
+  // The dialog's code arrives on its first opening (responsive-dialog.tsx).
+  await screen.findByRole('dialog');
   return { onOpenChange };
 }
 
@@ -42,7 +44,7 @@ describe('BanDialog', () => {
   afterEach(() => vi.useRealTimers());
 
   it('previews 7 days ahead by default, and sends that many seconds', async () => {
-    const { onOpenChange } = renderDialog();
+    const { onOpenChange } = await renderDialog();
     const sevenDays = new Date(NOW.getTime() + 7 * 86_400_000);
     expect(preview()).toBe(`Banned until ${format.format(sevenDays)}`);
 
@@ -54,8 +56,8 @@ describe('BanDialog', () => {
     );
   });
 
-  it('follows the chosen duration: 1 day, 30 days, permanent', () => {
-    renderDialog();
+  it('follows the chosen duration: 1 day, 30 days, permanent', async () => {
+    await renderDialog();
     fireEvent.click(screen.getByRole('radio', { name: '1 day' }));
     expect(preview()).toBe(`Banned until ${format.format(new Date(NOW.getTime() + 86_400_000))}`);
     fireEvent.click(screen.getByRole('radio', { name: '30 days' }));
@@ -65,7 +67,7 @@ describe('BanDialog', () => {
   });
 
   it('sends no end for a permanent ban', async () => {
-    renderDialog();
+    await renderDialog();
     fireEvent.click(screen.getByRole('radio', { name: 'Permanently' }));
     fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
     await waitFor(() => expect(banUser).toHaveBeenCalled());
@@ -73,7 +75,7 @@ describe('BanDialog', () => {
   });
 
   it('asks for a date, then previews the picked one', async () => {
-    renderDialog();
+    await renderDialog();
     fireEvent.click(screen.getByRole('radio', { name: 'Until a date' }));
     expect(preview()).toBe('Pick the date the ban ends.');
     fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
@@ -86,7 +88,7 @@ describe('BanDialog', () => {
   });
 
   it('refuses a reason longer than the limit before calling the server', async () => {
-    renderDialog();
+    await renderDialog();
     const reason = screen.getByRole('textbox', { name: 'Reason' });
     // The field stops typing at the limit; a pasted value past it is still checked.
     reason.removeAttribute('maxLength');

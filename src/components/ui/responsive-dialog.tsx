@@ -1,0 +1,99 @@
+import {
+  cloneElement,
+  type ComponentType,
+  createElement,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactElement,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResponsiveDialogProps } from './responsive-dialog-content';
+import { toast } from './toast';
+
+export type { ResponsiveDialogProps } from './responsive-dialog-content';
+
+// Radix's dialog and vaul's drawer (about 20 kB gzip) are fetched when a dialog first opens, or ahead of
+// that when the pointer or focus reaches a trigger: almost every page has a dialog (Sign Out's
+// confirmation at least), few visits open one.
+
+let Content: ComponentType<ResponsiveDialogProps> | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function load(): Promise<void> {
+  loading ??= import('./responsive-dialog-content').then(
+    (module) => {
+      Content = module.ResponsiveDialogContent;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+type TriggerProps = {
+  onClick?: (event: MouseEvent) => void;
+  onPointerEnter?: (event: MouseEvent) => void;
+  onFocus?: (event: FocusEvent) => void;
+};
+
+/**
+ * The one dialog of the product: a centred dialog from 640 px up, a bottom drawer below. Until it first
+ * opens it is only its trigger, with the same ARIA state a closed dialog's trigger has.
+ */
+export function ResponsiveDialog(props: ResponsiveDialogProps) {
+  const { t } = useTranslation();
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => Content,
+    () => undefined,
+  );
+  // Switching from the bare trigger to the dialog's own remounts the trigger: done when the dialog opens
+  // (focus moves into it anyway), never while a closed trigger may have focus.
+  const [opened, setOpened] = useState(false);
+  if (props.open && !opened) setOpened(true);
+  const { open, onOpenChange } = props;
+
+  useEffect(() => {
+    if (!open || loaded) return;
+    load().catch(() => {
+      // Offline, say: the dialog cannot appear, so it is not left "open" behind the user's back.
+      onOpenChange(false);
+      toast.error(t('errors.unknown'));
+    });
+  }, [open, loaded, onOpenChange, t]);
+
+  // The same component on every render once loaded: React keeps the dialog's state.
+  if (loaded && opened) return createElement(loaded, props);
+  if (!props.trigger) return null;
+  const trigger = props.trigger as ReactElement<TriggerProps>;
+  const prefetch = () => void load().catch(() => {});
+  return cloneElement(trigger, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: (event: MouseEvent) => {
+      trigger.props.onPointerEnter?.(event);
+      prefetch();
+    },
+    onFocus: (event: FocusEvent) => {
+      trigger.props.onFocus?.(event);
+      prefetch();
+    },
+    onClick: (event: MouseEvent) => {
+      trigger.props.onClick?.(event);
+      if (!event.defaultPrevented) onOpenChange(true);
+    },
+  } as TriggerProps);
+}
