@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Drawer } from 'vaul';
 import { Button } from '@/components/ui/button';
@@ -8,16 +8,23 @@ import { directionOf } from '@/lib/i18n/languages';
 import { type NavGroup, SidebarNav } from './sidebar';
 import { useSidebar } from './sidebar-context';
 
+export type SidebarSheetProps = { brand: ReactNode; groups: NavGroup[] };
+
 /**
- * The sidebar on phones: a sheet sliding in from the reading start (left, right in Arabic), opened from
- * the top bar. It closes as soon as the location changes, whatever caused the navigation.
+ * The sidebar on phones, once its code has arrived (./sidebar-sheet.tsx): a sheet sliding in from the
+ * reading start (left, right in Arabic), opened from the top bar. It closes as soon as the location
+ * changes, whatever caused the navigation.
  */
-export function SidebarSheet({ brand, groups }: { brand: ReactNode; groups: NavGroup[] }) {
+export function SidebarSheetContent({ brand, groups }: SidebarSheetProps) {
   const { t, i18n } = useTranslation();
   const { sheetOpen, setSheetOpen } = useSidebar();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // It mounts as the sheet first opens: only a later change of location closes it.
+  const shownAt = useRef(pathname);
 
   useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     setSheetOpen(false);
   }, [pathname, setSheetOpen]);
 

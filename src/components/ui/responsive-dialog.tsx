@@ -1,15 +1,14 @@
 import {
   cloneElement,
-  type ComponentType,
   createElement,
   type FocusEvent,
   type MouseEvent,
   type ReactElement,
   useEffect,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onDemand } from '@/lib/on-demand';
 import type { ResponsiveDialogProps } from './responsive-dialog-content';
 import { toast } from './toast';
 
@@ -19,28 +18,9 @@ export type { ResponsiveDialogProps } from './responsive-dialog-content';
 // that when the pointer or focus reaches a trigger: almost every page has a dialog (Sign Out's
 // confirmation at least), few visits open one.
 
-let Content: ComponentType<ResponsiveDialogProps> | undefined;
-let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
-
-function load(): Promise<void> {
-  loading ??= import('./responsive-dialog-content').then(
-    (module) => {
-      Content = module.ResponsiveDialogContent;
-      for (const listener of listeners) listener();
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const content = onDemand(() =>
+  import('./responsive-dialog-content').then((module) => module.ResponsiveDialogContent),
+);
 
 type TriggerProps = {
   onClick?: (event: MouseEvent) => void;
@@ -54,11 +34,7 @@ type TriggerProps = {
  */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
   const { t } = useTranslation();
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => Content,
-    () => undefined,
-  );
+  const loaded = content.useLoaded();
   // Switching from the bare trigger to the dialog's own remounts the trigger: done when the dialog opens
   // (focus moves into it anyway), never while a closed trigger may have focus.
   const [opened, setOpened] = useState(false);
@@ -67,7 +43,7 @@ export function ResponsiveDialog(props: ResponsiveDialogProps) {
 
   useEffect(() => {
     if (!open || loaded) return;
-    load().catch(() => {
+    content.load().catch(() => {
       // Offline, say: the dialog cannot appear, so it is not left "open" behind the user's back.
       onOpenChange(false);
       toast.error(t('errors.unknown'));
@@ -78,7 +54,7 @@ export function ResponsiveDialog(props: ResponsiveDialogProps) {
   if (loaded && opened) return createElement(loaded, props);
   if (!props.trigger) return null;
   const trigger = props.trigger as ReactElement<TriggerProps>;
-  const prefetch = () => void load().catch(() => {});
+  const prefetch = () => void content.load().catch(() => {});
   return cloneElement(trigger, {
     'aria-haspopup': 'dialog',
     'aria-expanded': false,

@@ -1,5 +1,6 @@
-import { type ComponentType, createElement, useSyncExternalStore } from 'react';
+import { type ComponentType, createElement } from 'react';
 import type { ToasterProps } from 'sonner';
+import { onDemand } from '@/lib/on-demand';
 
 // sonner's toasts without sonner in the first download (about 10 kB gzip): its code and its <Toaster> are
 // fetched on the page's first toast, or earlier on the visitor's first click or key press (./sonner-toaster
@@ -9,25 +10,12 @@ type Kind = 'success' | 'error';
 export type ToastApi = Record<Kind, (message: string) => void>;
 type Host = ComponentType<ToasterProps & { onReady: (api: ToastApi | undefined) => void }>;
 
-let host: Host | undefined;
-let loading: Promise<void> | undefined;
+const toaster = onDemand<Host>(() => import('./sonner-toaster').then((module) => module.SonnerToaster));
 let mounted: ToastApi | undefined;
 const waiting: [Kind, string][] = [];
-const listeners = new Set<() => void>();
 
-function load(): Promise<void> {
-  loading ??= import('./sonner-toaster').then(
-    (module) => {
-      host = module.SonnerToaster;
-      for (const listener of listeners) listener();
-    },
-    // Offline, say: the next toast (or click) tries again, and the waiting toasts are shown then.
-    () => {
-      loading = undefined;
-    },
-  );
-  return loading;
-}
+// Offline, say: the next toast (or click) tries again, and the waiting toasts are shown then.
+const load = () => void toaster.load().catch(() => {});
 
 function onReady(api: ToastApi | undefined) {
   mounted = api;
@@ -38,7 +26,7 @@ function show(kind: Kind) {
   return (message: string) => {
     if (mounted) return mounted[kind](message);
     waiting.push([kind, message]);
-    void load();
+    load();
   };
 }
 
@@ -47,21 +35,12 @@ export const toast: ToastApi = { success: show('success'), error: show('error') 
 
 /** Fetches sonner ahead of the first toast: called on the visitor's first interaction with the page. */
 export function prefetchToaster(): void {
-  void load();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  load();
 }
 
 /** Where toasts appear: renders sonner's <Toaster> once loaded (nothing on the server and before). */
 export function ToastHost(props: ToasterProps) {
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => host,
-    () => undefined,
-  );
+  const loaded = toaster.useLoaded();
   // Set once per page and never replaced: React sees the same component on every render.
   return loaded ? createElement(loaded, { ...props, onReady }) : null;
 }

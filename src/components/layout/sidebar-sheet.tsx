@@ -1,0 +1,32 @@
+import { createElement, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toast';
+import { onDemand } from '@/lib/on-demand';
+import type { SidebarSheetProps } from './sidebar-sheet-content';
+import { useSidebar } from './sidebar-context';
+
+// vaul's drawer and the Radix dialog under it (about 20 kB gzip) are fetched when the sheet first opens:
+// the sheet exists on phones only, and most visits never open it.
+const content = onDemand(() =>
+  import('./sidebar-sheet-content').then((module) => module.SidebarSheetContent),
+);
+
+/** The sidebar on phones: a sheet opened from the top bar (./sidebar-sheet-content.tsx). */
+export function SidebarSheet(props: SidebarSheetProps) {
+  const { t } = useTranslation();
+  const { sheetOpen, setSheetOpen } = useSidebar();
+  const loaded = content.useLoaded();
+  const [opened, setOpened] = useState(false);
+  if (sheetOpen && !opened) setOpened(true);
+
+  useEffect(() => {
+    if (!sheetOpen || loaded) return;
+    content.load().catch(() => {
+      setSheetOpen(false);
+      toast.error(t('errors.unknown'));
+    });
+  }, [sheetOpen, loaded, setSheetOpen, t]);
+
+  // The same component on every render once loaded: React keeps the sheet's state.
+  return loaded && opened ? createElement(loaded, props) : null;
+}
