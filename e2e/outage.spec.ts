@@ -11,6 +11,7 @@ import {
   type ThrowawayDatabase,
   waitForReady,
 } from './support/instances.ts';
+import { waitForHydration } from './fixtures.ts';
 import { callServerFn } from './support/server-fn.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
@@ -69,8 +70,12 @@ test.describe('database outage', () => {
     expect(sessionToken).toBeTruthy();
 
     await page.goto(`${origin}/app`);
+    // Typing before the form has hydrated would be lost, and leaving before the name is saved would
+    // leave the user on onboarding.
+    await waitForHydration(page);
     await page.getByRole('textbox', { name: 'Name' }).fill('Otto Outage');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome');
     await page.goto(`${origin}/app/repositories`);
     await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
 

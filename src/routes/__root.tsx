@@ -11,7 +11,7 @@ import { ImpersonationBanner } from '@/features/auth/components/impersonation-ba
 import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
-import { markRootHydrated } from '@/lib/lazy-part';
+import { markRootHydrated } from '@/lib/hydration-marker';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { SiteHeader } from '@/components/layout/site-header';
+import { HydrationCheckpoint } from '@/lib/hydration-marker';
 
 export const Route = createFileRoute('/login')({
   component: LoginLayout,
@@ -10,6 +11,7 @@ function LoginLayout() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <Outlet />
+      <HydrationCheckpoint />
     </div>
   );
 }

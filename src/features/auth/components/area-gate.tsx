@@ -1,7 +1,7 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/layout/site-header';
-import { lazyPart } from '@/lib/lazy-part';
+import { HydrationCheckpoint, lazyPart } from '@/lib/hydration-marker';
 import { useSession } from '../queries';
 
 // Onboarding's form (react-hook-form and zod, about 37 kB gzip) is fetched only for a user without a name:
@@ -10,7 +10,8 @@ const OnboardingPage = lazyPart(() => import('./onboarding-page').then((module) 
 
 /**
  * What every signed-in area shell needs first: nothing in the instant between sign-out and leaving the
- * area, onboarding in place of the area while the user has no name yet, the area otherwise.
+ * area, onboarding in place of the area while the user has no name yet, the area otherwise (the page is
+ * marked interactive once it has hydrated: its shortcuts and listeners are attached by then).
  */
 export function AreaGate({ home, children }: { home: string; children: ReactNode }) {
   const session = useSession();
@@ -24,7 +25,12 @@ export function AreaGate({ home, children }: { home: string; children: ReactNode
       </div>
     );
   }
-  return children;
+  return (
+    <>
+      {children}
+      <HydrationCheckpoint />
+    </>
+  );
 }
 
 /**

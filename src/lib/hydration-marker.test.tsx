@@ -7,7 +7,7 @@ type Greeting = (props: { name: string }) => ReactNode;
 // The marker's bookkeeping is per page load: each test gets a fresh module, as a fresh page would.
 async function freshModule() {
   vi.resetModules();
-  return import('./lazy-part');
+  return import('./hydration-marker');
 }
 
 function deferredPart() {
@@ -45,7 +45,7 @@ describe('lazyPart', () => {
     const { lazyPart, markRootHydrated } = await freshModule();
     // The server's HTML: the part's template is there before any of the page's code runs.
     const serverHtml = document.createElement('div');
-    serverHtml.innerHTML = '<template data-lazy-part=""></template><p>Hello Ada</p>';
+    serverHtml.innerHTML = '<template data-hydration-checkpoint=""></template><p>Hello Ada</p>';
     document.body.append(serverHtml);
     markRootHydrated();
     expect(hydrated()).toBeUndefined();
@@ -59,7 +59,19 @@ describe('lazyPart', () => {
     expect(hydrated()).toBe('true');
   });
 
-  it('marks a page without lazy parts at once', async () => {
+  it('waits for a route checkpoint the server rendered, which mounts after the root', async () => {
+    const { HydrationCheckpoint, markRootHydrated } = await freshModule();
+    const serverHtml = document.createElement('div');
+    serverHtml.innerHTML = '<main>Repositories</main><template data-hydration-checkpoint=""></template>';
+    document.body.append(serverHtml);
+    markRootHydrated();
+    expect(hydrated()).toBeUndefined();
+    serverHtml.remove();
+    render(<HydrationCheckpoint />);
+    expect(hydrated()).toBe('true');
+  });
+
+  it('marks a page without checkpoints at once', async () => {
     const { markRootHydrated } = await freshModule();
     markRootHydrated();
     expect(hydrated()).toBe('true');

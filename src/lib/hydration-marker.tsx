@@ -1,12 +1,13 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 
 // `data-hydrated` on <html> tells end-to-end tests (and anyone else) that the page is interactive. React
-// hydrates the root first and each server-rendered lazy part later, once its code has arrived, and a part
-// inside a route's Suspense boundary may not even start rendering before the root has committed. So each
-// part leaves an empty <template data-lazy-part> beside itself: the server's HTML says how many parts must
-// hydrate, and the marker waits until that many have mounted, so a click after the marker is never lost.
+// commits the root's shell first; the routes below it sit in a Suspense boundary (the router's) that may
+// hydrate in a later pass, and a lazy part hydrates only once its code has arrived. So each of them leaves
+// an empty <template data-hydration-checkpoint> in the page: the server's HTML says how many must hydrate,
+// and the marker waits until that many have mounted, so a click or key press after it is never lost. A
+// page without checkpoints is marked when the root commits.
 
-const partSelector = 'template[data-lazy-part]';
+const checkpointSelector = 'template[data-hydration-checkpoint]';
 let rootHydrated = false;
 let expected = 0;
 let settled = 0;
@@ -24,8 +25,17 @@ function settleOne() {
 /** Called by the root's first effect: the page is interactive once the parts the server rendered are. */
 export function markRootHydrated(): void {
   rootHydrated = true;
-  expected = document.querySelectorAll(partSelector).length;
+  expected = document.querySelectorAll(checkpointSelector).length;
   markIfReady();
+}
+
+/**
+ * A place the page is interactive from once it has mounted: rendered last in a route layout, after
+ * everything whose effects (listeners, shortcuts) the page needs.
+ */
+export function HydrationCheckpoint() {
+  useEffect(settleOne, []);
+  return <template data-hydration-checkpoint="" />;
 }
 
 /**
@@ -59,7 +69,7 @@ export function lazyPart<Props extends object>(load: () => Promise<ComponentType
   return function LazyPart(props: Props) {
     return (
       <>
-        <template data-lazy-part="" />
+        <template data-hydration-checkpoint="" />
         <Suspense fallback={null}>
           <Lazy {...props} />
         </Suspense>
