@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * A module part fetched on first use rather than in the page's first download: `load()` fetches it (once;
@@ -35,5 +35,24 @@ export function onDemand<Part>(fetchPart: () => Promise<Part>) {
       () => part,
       () => undefined,
     );
-  return { load, useLoaded };
+  /**
+   * For a part shown while `open` (a dialog, a sheet): the part once it has arrived and has been opened
+   * at least once, so that a closed trigger is not replaced while it may have focus. Opening fetches it;
+   * when the fetch fails, `onFailure` runs once (typically: close again and say so).
+   */
+  const useOpened = (open: boolean, onFailure: () => void): Part | undefined => {
+    const loaded = useLoaded();
+    const [opened, setOpened] = useState(false);
+    if (open && !opened) setOpened(true);
+    const failure = useRef(onFailure);
+    useEffect(() => {
+      failure.current = onFailure;
+    });
+    useEffect(() => {
+      if (!open || loaded) return;
+      load().catch(() => failure.current());
+    }, [open, loaded]);
+    return opened ? loaded : undefined;
+  };
+  return { load, useLoaded, useOpened };
 }

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState } from 'react';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { onDemand } from '@/lib/on-demand';
@@ -15,18 +15,10 @@ const content = onDemand(() =>
 export function SidebarSheet(props: SidebarSheetProps) {
   const { t } = useTranslation();
   const { sheetOpen, setSheetOpen } = useSidebar();
-  const loaded = content.useLoaded();
-  const [opened, setOpened] = useState(false);
-  if (sheetOpen && !opened) setOpened(true);
-
-  useEffect(() => {
-    if (!sheetOpen || loaded) return;
-    content.load().catch(() => {
-      setSheetOpen(false);
-      toast.error(t('errors.unknown'));
-    });
-  }, [sheetOpen, loaded, setSheetOpen, t]);
-
+  const loaded = content.useOpened(sheetOpen, () => {
+    setSheetOpen(false);
+    toast.error(t('errors.unknown'));
+  });
   // The same component on every render once loaded: React keeps the sheet's state.
-  return loaded && opened ? createElement(loaded, props) : null;
+  return loaded ? createElement(loaded, props) : null;
 }

@@ -1,12 +1,4 @@
-import {
-  cloneElement,
-  createElement,
-  type FocusEvent,
-  type MouseEvent,
-  type ReactElement,
-  useEffect,
-  useState,
-} from 'react';
+import { cloneElement, createElement, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onDemand } from '@/lib/on-demand';
 import type { ResponsiveDialogProps } from './responsive-dialog-content';
@@ -34,24 +26,14 @@ type TriggerProps = {
  */
 export function ResponsiveDialog(props: ResponsiveDialogProps) {
   const { t } = useTranslation();
-  const loaded = content.useLoaded();
-  // Switching from the bare trigger to the dialog's own remounts the trigger: done when the dialog opens
-  // (focus moves into it anyway), never while a closed trigger may have focus.
-  const [opened, setOpened] = useState(false);
-  if (props.open && !opened) setOpened(true);
-  const { open, onOpenChange } = props;
-
-  useEffect(() => {
-    if (!open || loaded) return;
-    content.load().catch(() => {
-      // Offline, say: the dialog cannot appear, so it is not left "open" behind the user's back.
-      onOpenChange(false);
-      toast.error(t('errors.unknown'));
-    });
-  }, [open, loaded, onOpenChange, t]);
-
+  const { onOpenChange } = props;
+  // Offline, say: the dialog cannot appear, so it is not left "open" behind the user's back.
+  const loaded = content.useOpened(props.open, () => {
+    onOpenChange(false);
+    toast.error(t('errors.unknown'));
+  });
   // The same component on every render once loaded: React keeps the dialog's state.
-  if (loaded && opened) return createElement(loaded, props);
+  if (loaded) return createElement(loaded, props);
   if (!props.trigger) return null;
   const trigger = props.trigger as ReactElement<TriggerProps>;
   const prefetch = () => void content.load().catch(() => {});
