@@ -38,8 +38,9 @@ export function requestSession(): Promise<RequestSession> {
  * is a signature check and one database read, which better-auth wraps in about 1.5 ms of endpoint machinery
  * (WebCrypto key import, hooks, its adapter rebuilding the query, response building) on every request.
  * It reads the same row with its user in one query and shapes them with better-auth's own output parsers,
- * so the result is the same object. Every other case (no or bad signature, expired, due for refresh, "don't remember me",
- * cached session data) is left to better-auth, which also writes the cookies those cases need.
+ * so the result is the same object. Every other case (no or bad signature, expired, due for refresh,
+ * "don't remember me", cached session data) is left to better-auth, which also writes the cookies those
+ * cases need.
  * docs/decisions/015-session-check-fast-path.md; session.integration.test.ts compares both case by case.
  */
 export async function readSession(auth: Auth, db: Database, headers: Headers): Promise<RequestSession> {
