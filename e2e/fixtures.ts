@@ -9,6 +9,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
 
+/**
+ * Waits until no toast is showing. The spec puts toasts top-right, where a desktop detail page has its
+ * actions, and a hovered toast stays: the pointer is moved off them first, then they close on their own.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
 /** Fails when axe finds a serious or critical WCAG 2.1 A/AA violation on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours mid-transition (a toast fading in) blend with what is behind them: axe would measure a

@@ -3,7 +3,7 @@
 // Texts come from public/locales/en/*.json. Seeded data: 36 repositories, one of them named "react".
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { expect, expectAccessible, test, waitForHydration, waitForToastsToClose } from './fixtures';
 import { callServerFn } from './support/server-fn';
 import { newEmail, signIn, signInAdmin } from './support/session';
 
@@ -32,6 +32,7 @@ async function createThroughForm(page: Page, visit: (path: string) => Promise<un
  * repositories) see the data they expect.
  */
 async function deleteOpenRepository(page: Page) {
+  await waitForToastsToClose(page);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page
     .getByRole('dialog', { name: 'Delete this repository?' })
@@ -167,6 +168,7 @@ test.describe('as an admin', () => {
     await createThroughForm(page, visit, name);
     const detailUrl = page.url();
 
+    await waitForToastsToClose(page);
     await page.getByRole('button', { name: 'Delete' }).click();
     let dialog = page.getByRole('dialog', { name: 'Delete this repository?' });
     await expect(dialog).toBeVisible();
