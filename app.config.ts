@@ -69,8 +69,10 @@ export const appConfig = {
     contactEmail: 'hello@example.com',
   },
   seed: {
-    adminEmail: 'admin@admin.com',
-    userEmail: 'user@user.com',
+    // A reserved domain (RFC 2606): nobody can receive these accounts' sign-in codes on a real deployment
+    // (admin.com and user.com are real domains whose owners could). `pnpm db:seed` needs --force in production.
+    adminEmail: 'admin@example.com',
+    userEmail: 'user@example.com',
     generatedUsers: 98,
   },
 } as const;

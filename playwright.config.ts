@@ -41,7 +41,13 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
     },
   ],
-  webServer: [server(port, process.env.PGLITE_DIR ?? '.data/pglite', {}), ...closedServer(), ...demoServer()],
+  webServer: [
+    // The main server shows database time and query counts in Server-Timing, which tests count; the
+    // others keep the production default, which shows neither (e2e/answers.spec.ts).
+    server(port, process.env.PGLITE_DIR ?? '.data/pglite', { SERVER_TIMING_DETAIL: 'true' }),
+    ...closedServer(),
+    ...demoServer(),
+  ],
 });
 
 /** One production server on `serverPort` over its own PGlite folder (one process per folder). */

@@ -27,7 +27,8 @@ export const measure = boundedSection('ssr', BOUND_MS, run);
 
 async function run(cleanups: Cleanups): Promise<SectionResult> {
   const [product, baseline] = await Promise.all([
-    startSeededProduct(cleanups),
+    // Page-cache hits are read from Server-Timing, which shows them with the operator's switch only.
+    startSeededProduct(cleanups, { SERVER_TIMING_DETAIL: 'true' }),
     startBaseline().then((started) => {
       cleanups.push(started.stop);
       return started;

@@ -79,37 +79,56 @@ test('the demo dialog is accessible in Arabic', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('a refused server function opens the dialog, and a replayed POST is refused too', async ({ page }) => {
-  // A seeded user who has not chosen a name yet gets onboarding, whose Continue is a POST server function.
+test('the fixed code signs in the sample accounts only', async ({ page }) => {
   await signInDemo(page, adminEmail);
   const listed = await page.request.get(
     `${demoOrigin()}/api/auth/admin/list-users?searchField=email&searchOperator=ends_with&searchValue=.1@example.com`,
     { headers: demoHeaders() },
   );
   expect(listed.status(), await listed.text()).toBe(200);
-  const newcomer = ((await listed.json()) as { users: { email: string }[] }).users[0]?.email;
-  expect(newcomer).toBeTruthy();
-  await page.context().clearCookies();
-  await signInDemo(page, newcomer as string);
+  const other = ((await listed.json()) as { users: { email: string }[] }).users[0]?.email;
+  expect(other).toMatch(/@example\.com$/);
+  for (const email of [other as string, 'nobody@example.org']) {
+    const headers = demoHeaders();
+    const sent = await page.request.post(`${demoOrigin()}/api/auth/email-otp/send-verification-otp`, {
+      headers,
+      data: { email, type: 'sign-in' },
+    });
+    expect(sent.status(), email).toBe(200);
+    const refused = await page.request.post(`${demoOrigin()}/api/auth/sign-in/email-otp`, {
+      headers,
+      data: { email, otp: appConfig.auth.demoCode },
+    });
+    expect(refused.status(), email).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'INVALID_OTP' });
+  }
+});
 
-  await page.goto(`${demoOrigin()}/app`);
+test('a refused server function opens the dialog, and a replayed POST is refused too', async ({ page }) => {
+  // Creating a repository is a POST server function.
+  await signInDemo(page, adminEmail);
+  await page.goto(`${demoOrigin()}/manager/repositories/new`);
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Newcomer');
+  const name = `Demo attempt ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Link' }).fill('example.com/demo');
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/_serverFn/'));
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Create repository' }).click();
   const call: Request = await posted;
   const dialog = await expectDemoDialog(page, en.common);
-  // Nor does the form add an error of its own.
+  // Nor does the form add an error of its own, and what was typed stays.
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: en.common.demo?.close }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
 
-  // Nothing changed: the next visit still asks for a name.
-  await page.reload();
+  // Nothing changed: the list does not know the name.
+  await page.goto(`${demoOrigin()}/manager/repositories?searchTerm=${encodeURIComponent(name)}`);
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  // The term is isolated for right-to-left pages: the status reads "No results for "⁨…⁩"".
+  await expect(page.getByRole('status')).toContainText('No results for');
+  await expect(page.getByRole('status')).toContainText(name);
 
   // The captured call replayed as is, outside the page: refused by the server, not by the page.
   const sent = await call.allHeaders();

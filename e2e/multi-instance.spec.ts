@@ -69,6 +69,13 @@ function sendCode(instance: Instance, email: string, ip = clientAddress()) {
   );
 }
 
+/** The cookies an answer sets, as a Cookie header. */
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+
 /** The session as `instance` sees it: the parsed body of get-session (null when signed out). */
 async function sessionOn(instance: Instance, cookie: string) {
   const response = await fetch(`${instance.origin}/api/auth/get-session`, { headers: { cookie } });
@@ -109,7 +116,8 @@ for (const variant of variants) {
         instance,
         '/api/auth/sign-in/email-otp',
         { email, otp: code },
-        { 'x-forwarded-for': ip },
+        // The code works only with the browser binding cookie its request was given (ADR 016).
+        { 'x-forwarded-for': ip, cookie: cookiesOf(sent) },
       );
       expect(signedIn.status, await signedIn.clone().text()).toBe(200);
       const { user } = (await signedIn.json()) as { user: { id: string } };
@@ -223,7 +231,7 @@ for (const variant of variants) {
         a,
         '/api/auth/sign-in/email-otp',
         { email, otp: code },
-        { 'x-forwarded-for': ip },
+        { 'x-forwarded-for': ip, cookie: cookiesOf(sent) },
       );
       expect(refused.status).toBe(403);
       expect(refused.headers.getSetCookie()).toEqual([]);

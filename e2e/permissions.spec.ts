@@ -2,20 +2,22 @@
 // HTTP as {anonymous, user, admin, admin of the read-only demo}, against the production servers. Both
 // lists are enumerated (source files, better-auth's admin plugin), so a new function or route that is
 // missing from the expectations below fails this test until someone decides who may call it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { admin } from 'better-auth/plugins';
 import { serverFnId } from '../scripts/server-fn-id.ts';
 import { demoOrigin, signInDemo } from './support/demo';
+import { declaredServerFunctions } from './support/server-functions';
 import { newEmail, signIn, signInAdmin } from './support/session';
 
 type Identity = 'anonymous' | 'user' | 'admin' | 'demoAdmin';
 /** What a caller sees: refused before the handler (with which code) or let through to it. */
-type Outcome = 'UNAUTHORIZED' | 'FORBIDDEN' | 'DEMO_MODE' | 'passes';
+type Outcome = 'UNAUTHORIZED' | 'FORBIDDEN' | 'DEMO_MODE' | 'NOT_FOUND' | 'passes';
 
-/** Who may call a function: everyone, any signed-in user, or those whose role grants the permission. */
-type Rule = 'public' | 'signed-in' | 'manager';
+/**
+ * Who may call a function: everyone, any signed-in user, those whose role grants the permission, or
+ * nobody (an admin route the product does not serve: src/server/auth/routes.ts answers 404).
+ */
+type Rule = 'public' | 'signed-in' | 'manager' | 'not-served';
 
 /** Every server function, by `file#export`, and who may call it. Spec §6 decides `manager` ones. */
 const SERVER_FUNCTIONS: Record<string, Rule> = {
@@ -39,19 +41,20 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
 
 /**
  * better-auth admin routes with a body that names nobody (a let-through call then fails harmlessly).
- * `read`: a POST that only reads, which the demo lets through. `has-permission` answers any signed-in
- * user about themselves; `stop-impersonating` is for whoever is impersonating.
+ * `read`: a POST that only reads, which the demo lets through. `stop-impersonating` is for whoever is
+ * impersonating.
  */
 const ADMIN_ROUTES: Record<
   string,
   { rule: Rule; body?: Record<string, unknown>; query?: Record<string, string>; read?: boolean }
 > = {
   '/admin/set-role': { rule: 'manager', body: { userId: 'no-such-user', role: 'user' } },
-  '/admin/get-user': { rule: 'manager', query: { id: 'no-such-user' } },
+  '/admin/get-user': { rule: 'not-served', query: { id: 'no-such-user' } },
   '/admin/create-user': { rule: 'manager', body: { email: 'not-an-address', name: 'x', role: 'user' } },
   '/admin/update-user': { rule: 'manager', body: { userId: 'no-such-user', data: { name: 'x' } } },
   '/admin/list-users': { rule: 'manager' },
-  '/admin/list-user-sessions': { rule: 'manager', body: { userId: 'no-such-user' }, read: true },
+  // Hands raw session tokens to the browser; the user detail page uses $listUserSessions instead.
+  '/admin/list-user-sessions': { rule: 'not-served', body: { userId: 'no-such-user' }, read: true },
   '/admin/unban-user': { rule: 'manager', body: { userId: 'no-such-user' } },
   '/admin/ban-user': { rule: 'manager', body: { userId: 'no-such-user' } },
   '/admin/impersonate-user': { rule: 'manager', body: { userId: 'no-such-user' } },
@@ -60,34 +63,14 @@ const ADMIN_ROUTES: Record<
   '/admin/revoke-user-sessions': { rule: 'manager', body: { userId: 'no-such-user' } },
   '/admin/remove-user': { rule: 'manager', body: { userId: 'no-such-user' } },
   '/admin/set-user-password': {
-    rule: 'manager',
+    rule: 'not-served',
     body: { userId: 'no-such-user', newPassword: 'x'.repeat(12) },
   },
-  '/admin/has-permission': { rule: 'signed-in', body: { permissions: { user: ['list'] } }, read: true },
+  '/admin/has-permission': { rule: 'not-served', body: { permissions: { user: ['list'] } }, read: true },
 };
 
-const SERVER_FN = /export const (\$\w+) = createServerFn\(\{ method: '(GET|POST)' \}\)/g;
-
-/** Server functions declared in src: `file#export` → method. Any `createServerFn` not so declared fails. */
-function declaredServerFunctions(): Map<string, 'GET' | 'POST'> {
-  const found = new Map<string, 'GET' | 'POST'>();
-  const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter(
-    (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
-  );
-  for (const relative of files) {
-    const file = join('src', relative).split('\\').join('/');
-    const source = readFileSync(file, 'utf8');
-    const calls = source.split('createServerFn(').length - 1;
-    const matches = [...source.matchAll(SERVER_FN)];
-    expect(matches.length, `${file}: every createServerFn is an exported const with a literal method`).toBe(
-      calls,
-    );
-    for (const [, name, method] of matches) found.set(`${file}#${name}`, method as 'GET' | 'POST');
-  }
-  return found;
-}
-
 const expected = (rule: Rule, identity: Identity, writes: boolean): Outcome => {
+  if (rule === 'not-served') return 'NOT_FOUND';
   if (identity === 'demoAdmin' && writes) return 'DEMO_MODE';
   if (rule === 'public') return 'passes';
   if (identity === 'anonymous') return 'UNAUTHORIZED';
@@ -107,6 +90,7 @@ function serverFnOutcome(text: string): Outcome {
 /** The refusal in a better-auth answer: 401, 403 (or its DEMO_MODE code), else let through. */
 async function authOutcome(status: number, text: string): Promise<Outcome> {
   if (text.includes('"DEMO_MODE"')) return 'DEMO_MODE';
+  if (status === 404 && text.includes('"NOT_FOUND"')) return 'NOT_FOUND';
   if (status === 401) return 'UNAUTHORIZED';
   if (status === 403) return 'FORBIDDEN';
   return 'passes';
@@ -123,7 +107,7 @@ async function callers(browser: Browser): Promise<Caller[]> {
   const userPage = await user.newPage();
   await signIn(userPage, newEmail('matrix-user'), { name: 'Matrix User' });
   await signInAdmin(await adminContext.newPage(), { name: 'Matrix Admin' });
-  await signInDemo(await demo.newPage(), 'admin@admin.com');
+  await signInDemo(await demo.newPage(), 'admin@example.com');
   return [
     { identity: 'anonymous', origin: mainOrigin(), request: anonymous.request },
     { identity: 'user', origin: mainOrigin(), request: user.request },

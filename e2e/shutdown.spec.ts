@@ -1,13 +1,14 @@
 // Graceful shutdown of a production instance: on SIGTERM it stops accepting connections, lets the
-// requests it is serving finish (for up to 10 s), closes its database and exits 0. With sign-up off, the
-// send-code route holds every answer for at least a second (so its timing reveals nothing), which gives
-// real requests in flight when the signal arrives.
+// requests it is serving finish (for up to 10 s), closes its database and exits 0. The send-code route
+// holds every answer for at least a second (so its timing reveals nothing), which gives real requests in
+// flight when the signal arrives.
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type SmtpCatcher, startSmtpCatcher } from '../src/test/smtp-catcher.ts';
 import {
   clientAddress,
   createThrowawayDatabase,
@@ -19,7 +20,7 @@ import {
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-/** The send-code route's minimum answer time with sign-up off (src/server/auth/auth.ts). */
+/** The send-code route's minimum answer time (`defaultCodeFloors` in src/server/auth/codes.ts). */
 const SEND_CODE_MIN_MS = 1_000;
 
 type Answer =
@@ -106,6 +107,16 @@ test.describe('graceful shutdown', () => {
   let instance: Instance | undefined;
   let pgliteDir: string | undefined;
   let database: ThrowawayDatabase | undefined;
+  // An unknown address gets no mail, but its answer still needs a mail server that answers (ADR 016).
+  let smtp: SmtpCatcher;
+
+  test.beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+  });
+
+  test.afterAll(async () => {
+    await smtp?.close();
+  });
 
   test.afterEach(async () => {
     await instance?.stop(2_000);
@@ -118,7 +129,7 @@ test.describe('graceful shutdown', () => {
 
   test('on PGlite: SIGTERM drains in-flight requests, refuses new connections and exits 0', async () => {
     pgliteDir = mkdtempSync(join(tmpdir(), 'starter-shutdown-'));
-    instance = await startInstance({ PGLITE_DIR: pgliteDir, AUTH_SIGN_UP: 'false' });
+    instance = await startInstance({ PGLITE_DIR: pgliteDir, AUTH_SIGN_UP: 'false', EMAIL_SERVER: smtp.url });
     await waitForReady(instance);
     await expectGracefulStop(instance);
   });
@@ -135,7 +146,11 @@ test.describe('graceful shutdown', () => {
           where datname = ${name} and application_name = 'starter'`;
         return row?.n ?? 0;
       };
-      instance = await startInstance({ DATABASE_URL: database.url, AUTH_SIGN_UP: 'false' });
+      instance = await startInstance({
+        DATABASE_URL: database.url,
+        AUTH_SIGN_UP: 'false',
+        EMAIL_SERVER: smtp.url,
+      });
       await waitForReady(instance);
       expect(await starterConnections()).toBeGreaterThan(0);
 

@@ -1,6 +1,8 @@
 import { createCsrfMiddleware, createStart } from '@tanstack/react-start';
+import { actingAsMiddleware } from '@/features/audit/middleware';
 import { demoMiddleware } from '@/features/demo/middleware';
 import { errorMiddleware } from '@/middleware/errors';
+import { rateLimitMiddleware } from '@/middleware/rate-limit';
 import { requestMiddleware } from '@/middleware/request';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,5 +26,7 @@ export const startInstance = createStart(() => ({
   // Request context, body cap, headers and the request log first, so even a CSRF refusal carries them.
   requestMiddleware: [requestMiddleware, csrf],
   // Cross-cutting rules for every server function, so feature code never checks them itself.
-  functionMiddleware: [errorMiddleware, demoMiddleware],
+  // An impersonation's changes are recorded as the admin's (after the demo refusal: a refused call changes nothing).
+  // Per-user and per-address call limits run before any function's own middleware (ADR 018).
+  functionMiddleware: [errorMiddleware, demoMiddleware, rateLimitMiddleware, actingAsMiddleware],
 }));

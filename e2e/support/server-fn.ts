@@ -44,3 +44,8 @@ export async function callServerFn(
 }
 
 const SERIALISED_ERROR = /"k":\["error"\].*?"message":\{"t":1,"s":"([^"]*)"\}/;
+
+/** The message of an error Start serialised into an answer's body, if the body is one. */
+export function serialisedErrorMessage(text: string): string | undefined {
+  return SERIALISED_ERROR.exec(text)?.[1];
+}

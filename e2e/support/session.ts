@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { appConfig } from '../../app.config.ts';
 import { waitForCode } from './mail.ts';
 
 /** A fresh address on each call, so the per-address code limit and earlier runs never interfere. */
@@ -61,21 +62,27 @@ async function seededAdmin(page: Page, origin: string): Promise<string> {
     seededAdminCookie = Promise.resolve(readFileSync(stateFile, 'utf8'));
   }
   seededAdminCookie ??= (async () => {
-    const email = 'admin@admin.com';
+    const email = appConfig.seed.adminEmail;
     const headers = {
       origin,
       'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
     };
     const since = Date.now();
-    const sent = await page.request.post(`${origin}/api/auth/email-otp/send-verification-otp`, {
-      headers,
-      data: { email, type: 'sign-in' },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    // A request of its own (no browser context): the page's cookies stay the page's.
-    const signedIn = await fetch(`${origin}/api/auth/sign-in/email-otp`, {
+    // Requests of their own (no browser context): the page's cookies stay the page's. The code works
+    // only with the browser binding cookie its request was given, so that one goes along.
+    const sent = await fetch(`${origin}/api/auth/email-otp/send-verification-otp`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, type: 'sign-in' }),
+    });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const binding = sent.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const signedIn = await fetch(`${origin}/api/auth/sign-in/email-otp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', cookie: binding },
       body: JSON.stringify({ email, otp: await waitForCode(email, since) }),
     });
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);

@@ -182,6 +182,8 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
   const headers = { 'x-forwarded-for': ip };
   const since = Date.now();
   const { timeoutMs } = config;
+  // The code works only in the browser that asked for it: its binding cookie goes with the code.
+  const jar = new CookieJar();
   const sent = await record(
     'signIn',
     'sendCode',
@@ -189,6 +191,7 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
     false,
   );
   if (!sent.ok) return false;
+  jar.store(sent.reply.setCookies);
   const code = await waitForCode(config.mailApi, email, since, 10_000);
   if (!code) {
     codesNotReceived++;
@@ -197,11 +200,17 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
   const verified = await record(
     'signIn',
     'verify',
-    (t) => postAuth(t, '/sign-in/email-otp', { email, otp: code }, headers, timeoutMs),
+    (t) =>
+      postAuth(
+        t,
+        '/sign-in/email-otp',
+        { email, otp: code },
+        { ...headers, cookie: jar.header() },
+        timeoutMs,
+      ),
     false,
   );
   if (!verified.ok) return false;
-  const jar = new CookieJar();
   jar.store(verified.reply.setCookies);
   const userId = (JSON.parse(verified.reply.text) as { user: { id: string } }).user.id;
   const cookies = { ...headers, cookie: jar.header() };

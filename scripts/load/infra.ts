@@ -85,6 +85,8 @@ export type InstanceOptions = {
   redisUrl: string;
   authSecret: string;
   logDir: string;
+  /** Every how many seconds each instance deletes ended rate-limit windows (RATE_LIMIT_PRUNE_INTERVAL_S). */
+  pruneIntervalS: number;
 };
 
 /** Starts `.output/server/index.mjs` on a free loopback port and waits until /api/health answers 200. */
@@ -105,6 +107,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     // The generator plays the proxy: each virtual user has its own address in X-Forwarded-For.
     TRUST_PROXY: 'true',
     REDIS_URL: options.redisUrl,
+    RATE_LIMIT_PRUNE_INTERVAL_S: String(options.pruneIntervalS),
     VITE_IS_DEMO: 'false',
   };
   const log = createWriteStream(join(logDir, `server-${name}.log`));

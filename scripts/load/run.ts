@@ -9,7 +9,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres) is the server the throwaway database is created on;
 // LOAD_KEEP_DB=1 keeps it; LOAD_REDIS=1 gives the instances REDIS_URL=redis://127.0.0.1:6379;
 // LOAD_PHASES (steady,faults), LOAD_STEADY_VUS (200), LOAD_STEADY_S (60), LOAD_FAULT_VUS (100),
-// LOAD_FAULT_S (60), LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000), LOAD_RECOVERY_S (10).
+// LOAD_FAULT_S (60), LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000), LOAD_RECOVERY_S (10), LOAD_PRUNE_S (10:
+// the instances' RATE_LIMIT_PRUNE_INTERVAL_S, short so that a short run shows ended windows deleted).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ import {
   track,
 } from './infra.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
+import { rateLimitTableCheck, watchRateLimitTable } from './rate-limit-table.ts';
 import { type Check, formatChecks, phaseStats, readTimeline, type Stats, table } from './report.ts';
 
 const LOCK_FILE = '/tmp/e2e.lock';
@@ -60,6 +62,7 @@ const settings = {
   adminVus: numberSetting('LOAD_ADMIN_VUS', 5),
   timeoutMs: numberSetting('LOAD_TIMEOUT_MS', 20_000),
   recoveryS: numberSetting('LOAD_RECOVERY_S', 10),
+  pruneIntervalS: Math.max(1, numberSetting('LOAD_PRUNE_S', 10)),
   rampS: 10,
   thinkMs: [500, 1500] as [number, number],
   redis: process.env.LOAD_REDIS === '1',
@@ -152,6 +155,7 @@ async function main(): Promise<void> {
     redisUrl: settings.redis ? 'redis://127.0.0.1:6379' : '',
     authSecret: AUTH_SECRET,
     logDir: workDir,
+    pruneIntervalS: settings.pruneIntervalS,
   };
   const instances = [
     await startInstance({ name: 'A', ...instanceOptions }),
@@ -159,6 +163,7 @@ async function main(): Promise<void> {
   ];
   onCleanup(() => Promise.all(instances.map(stopInstance)).then(() => undefined));
   const [instanceA, instanceB] = instances as [Instance, Instance];
+  const rateLimitTable = watchRateLimitTable(databaseUrl, settings.pruneIntervalS);
 
   const promoterCookie = await bootstrapAdmin(runId, instanceA, mailbox, databaseUrl);
   const searchTerms = await seededSearchTerms(databaseUrl);
@@ -253,6 +258,7 @@ async function main(): Promise<void> {
     results[phase] = { result, durationS, cpu, ...(steady ? {} : { faults }) };
   }
   clearTimeout(watchdog);
+  const tableSamples = await rateLimitTable.stop();
 
   const dataChecks = await checkData(
     databaseUrl,
@@ -291,7 +297,7 @@ async function main(): Promise<void> {
         `; generator event-loop delay p99 ${result.self.eventLoopDelayP99Ms} ms`,
     );
   }
-  checks.push(...dataChecks);
+  checks.push(...dataChecks, rateLimitTableCheck(tableSamples, settings.pruneIntervalS, settings.redis));
 
   console.info(`\n${table(rows)}\n\n${notes.join('\n')}\n\n${formatChecks(checks)}`);
   const wallSeconds = Math.round((Date.now() - wallStart) / 1000);
@@ -311,6 +317,7 @@ async function main(): Promise<void> {
     settings,
     targets: TARGETS,
     phases,
+    rateLimitTable: tableSamples,
     checks,
     passed: checks.every((c) => c.pass),
   };
@@ -362,10 +369,18 @@ async function bootstrapAdmin(
   );
   const code = sent.status === 200 ? await waitForCode(mailbox.apiUrl, email, since, 10_000) : null;
   if (!code) return abort(`bootstrap admin: no sign-in code (${sent.status} ${sent.text})`);
-  const verified = await postAuth(target, '/sign-in/email-otp', { email, otp: code }, headers, 20_000);
+  // The code works only with the browser binding its request was given.
+  const jar = new CookieJar();
+  jar.store(sent.setCookies);
+  const verified = await postAuth(
+    target,
+    '/sign-in/email-otp',
+    { email, otp: code },
+    { ...headers, cookie: jar.header() },
+    20_000,
+  );
   if (verified.status !== 200)
     return abort(`bootstrap admin: sign-in failed (${verified.status} ${verified.text})`);
-  const jar = new CookieJar();
   jar.store(verified.setCookies);
   const onboard = await callServerFn(
     target,

@@ -13,7 +13,7 @@ function answering(status: number, body: unknown, headers: Record<string, string
 function signIn(customFetchImpl: () => Promise<Response>) {
   return authRequest((client, fetchOptions) =>
     client.signIn.emailOtp({
-      email: 'user@user.com',
+      email: 'user@example.com',
       otp: '123456',
       fetchOptions: { ...fetchOptions, customFetchImpl, baseURL: 'http://localhost/api/auth' },
     }),

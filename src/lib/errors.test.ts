@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, errorCodeOf, shouldRetryQuery } from './errors.ts';
+import { AppError, errorCodeOf, retryAfterOf, shouldRetryQuery, tooManyRequests } from './errors.ts';
 
 describe('AppError', () => {
   it('carries code and field in its message', () => {
@@ -48,8 +48,31 @@ describe('shouldRetryQuery', () => {
   });
 
   it('never retries an answer that cannot change', () => {
-    for (const code of ['NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED', 'BAD_REQUEST', 'DEMO_MODE']) {
+    for (const code of [
+      'NOT_FOUND',
+      'FORBIDDEN',
+      'UNAUTHORIZED',
+      'BAD_REQUEST',
+      'DEMO_MODE',
+      'TOO_MANY_REQUESTS',
+    ]) {
       expect(shouldRetryQuery(0, new AppError(code))).toBe(false);
     }
+  });
+});
+
+describe('tooManyRequests', () => {
+  it('is a 429 whose wait in whole seconds survives serialisation', () => {
+    const error = tooManyRequests(29.2);
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('TOO_MANY_REQUESTS:30');
+    expect(retryAfterOf(new Error(error.message))).toBe(30);
+    expect(retryAfterOf(tooManyRequests(0))).toBe(1);
+  });
+
+  it('reads no wait from other answers', () => {
+    expect(retryAfterOf(new AppError('TOO_MANY_REQUESTS'))).toBeUndefined();
+    expect(retryAfterOf(new AppError('CONFLICT', '30'))).toBeUndefined();
+    expect(retryAfterOf(new AppError('TOO_MANY_REQUESTS', 'name'))).toBeUndefined();
   });
 });

@@ -35,6 +35,21 @@ export function statusOfCode(code: string): number {
   return STATUS_BY_CODE[code] ?? 400;
 }
 
+/**
+ * A refusal for going over a rate limit. The whole seconds to wait travel in the field slot
+ * (`TOO_MANY_REQUESTS:30`), since the message is all Start sends; `retryAfterOf` reads them back.
+ */
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+}
+
+/** The seconds a TOO_MANY_REQUESTS refusal asks to wait, when it says; undefined for anything else. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const { code, field } = errorCodeOf(error);
+  const seconds = Number(field);
+  return code === 'TOO_MANY_REQUESTS' && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 const CODE_PATTERN = /^([A-Z][A-Z0-9_]*)(?::([A-Za-z0-9_.-]+))?$/;
 
 /** Reads `{ code, field }` from anything thrown; unknown errors become `UNKNOWN_ERROR`. */
@@ -55,6 +70,8 @@ const FINAL_CODES = new Set([
   'VALIDATION_ERROR',
   'PAYLOAD_TOO_LARGE',
   'DEMO_MODE',
+  // Retrying would only count against the limit again.
+  'TOO_MANY_REQUESTS',
 ]);
 
 /** Query retry policy: the library's 3 retries for failures that may pass, none for a final answer. */

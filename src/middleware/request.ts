@@ -6,12 +6,22 @@ import { bodyLimitRefusal, acceptsBody } from '@/server/http/body-limit';
 import { compressResponse } from '@/server/http/compression';
 import { createPageCache } from '@/server/http/page-cache';
 import { securityHeaders } from '@/server/http/security-headers';
+import { isReadableCall, methodRefusal, serverFnRefusal } from '@/server/http/server-fn-answers';
+import { serverTiming, showsTimingDetail } from '@/server/http/server-timing';
+import { serverEnv } from '@/server/env';
 import { isStopping } from '@/server/lifecycle';
 
 /** A caller's (or proxy's) id is kept when it looks like one, so a request can be followed across hops. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 const production = process.env.NODE_ENV === 'production';
+
+/**
+ * Every answer that reaches the app is made for one request and most depend on the session: pages (which
+ * also carry a one-time CSP nonce), server-function JSON, the auth API. No cache may keep or share them.
+ * Static files never get here; the server sends them with their own long-lived, immutable caching.
+ */
+const NOT_STORED = 'private, no-store';
 
 /**
  * The sign-in pages as rendered for visitors without a session, kept for a minute: they depend only on
@@ -24,10 +34,13 @@ const pageCache = createPageCache({
   maxEntries: 100,
 });
 
+let timingDetail: boolean | undefined;
+
 /**
  * The first request middleware: gives the request an id and a CSP nonce, runs it inside the request
- * context (database time, user), refuses oversized bodies, then stamps security headers, the request id
- * and Server-Timing on the answer, logs one line for it and compresses it for a client that accepts that.
+ * context (database time, user), refuses oversized bodies and server-function calls Start could not read,
+ * then stamps security headers, the caching rule, the request id and Server-Timing on the answer, logs
+ * one line for it and compresses it for a client that accepts that.
  */
 export const requestMiddleware = createMiddleware().server(
   async ({ request, pathname, handlerType, next }) => {
@@ -43,41 +56,66 @@ export const requestMiddleware = createMiddleware().server(
 
     return runWithRequestContext(context, async () => {
       let response: Response;
+      let failure: unknown;
       try {
-        const refusal = acceptsBody(pathname, handlerType) ? bodyLimitRefusal(request) : undefined;
+        const refusal = await refusalBeforeStart(request, pathname, handlerType);
         const cacheKey = refusal ? undefined : pageCache.keyFor(request, pathname);
         const cached = cacheKey === undefined ? undefined : pageCache.serve(cacheKey, nonce);
         if (cacheKey !== undefined) context.pageCache = cached ? 'hit' : 'miss';
         response = refusal ?? cached ?? (await next({ context: { nonce } })).response;
         if (cacheKey !== undefined && !cached) response = await pageCache.keep(cacheKey, response, nonce);
+        if (handlerType === 'serverFn' && response.status === 405) response = methodRefusal(response);
       } catch (error) {
-        logRequest(request, pathname, 500, context, error);
-        throw error;
-      }
-      try {
-        const headers = response.headers;
-        for (const [name, value] of Object.entries(securityHeaders({ nonce, production }))) {
-          if (!headers.has(name)) headers.set(name, value);
+        if (handlerType !== 'serverFn' || request.signal.aborted) {
+          logRequest(request, pathname, 500, context, error);
+          throw error;
         }
-        headers.set('x-request-id', context.id);
-        if (isStopping()) headers.set('connection', 'close');
-        headers.set('server-timing', serverTiming(context));
-      } catch {
-        // A response with immutable headers (a proxied fetch) goes out as it is.
+        // Start looks the function up outside its own error handling: an id this build does not have (or an
+        // object's built-in key) would leave with the lookup's message. It is a function that does not exist.
+        failure = error;
+        response = serverFnRefusal('NOT_FOUND', 404);
       }
-      logRequest(request, pathname, response.status, context);
+      stampHeaders(response.headers, context, nonce);
+      logRequest(request, pathname, response.status, context, failure);
       return compressResponse(request, response);
     });
   },
 );
 
-function serverTiming(context: RequestContext): string {
-  const total = performance.now() - context.startedAt;
-  const cache = context.pageCache ? `page-cache;desc="${context.pageCache}", ` : '';
-  return `${cache}db;dur=${context.dbMs.toFixed(1)};desc="${context.dbQueries} queries", total;dur=${total.toFixed(1)}`;
+/**
+ * What is refused before Start reads the request: a body over the cap, and a server-function call whose
+ * payload Start could not read (400 VALIDATION_ERROR, where Start would answer 500 with its parser's text).
+ */
+async function refusalBeforeStart(
+  request: Request,
+  pathname: string,
+  handlerType: string,
+): Promise<Response | undefined> {
+  const tooLarge = acceptsBody(pathname, handlerType) ? bodyLimitRefusal(request) : undefined;
+  if (tooLarge || handlerType !== 'serverFn') return tooLarge;
+  // A body that cannot even be read (the client broke off) is no more readable to Start.
+  const readable = await isReadableCall(request).catch(() => false);
+  return readable ? undefined : serverFnRefusal('VALIDATION_ERROR', 400);
 }
 
-/** One line per request; the path without its query, which may hold codes or tokens. */
+function stampHeaders(headers: Headers, context: RequestContext, nonce: string): void {
+  timingDetail ??= showsTimingDetail(serverEnv());
+  try {
+    for (const [name, value] of Object.entries(securityHeaders({ nonce, production }))) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    // A handler's `no-transform` (no compression on the way) is kept.
+    const noTransform = /\bno-transform\b/i.test(headers.get('cache-control') ?? '');
+    headers.set('cache-control', noTransform ? `${NOT_STORED}, no-transform` : NOT_STORED);
+    headers.set('x-request-id', context.id);
+    if (isStopping()) headers.set('connection', 'close');
+    headers.set('server-timing', serverTiming(context, timingDetail));
+  } catch {
+    // A response with immutable headers (a proxied fetch) goes out as it is.
+  }
+}
+
+/** One line per request, with the database's time and query count; the path without its query. */
 function logRequest(
   request: Request,
   pathname: string,
@@ -92,10 +130,12 @@ function logRequest(
     status,
     durationMs: Math.round((performance.now() - context.startedAt) * 10) / 10,
     dbMs: Math.round(context.dbMs * 10) / 10,
+    dbQueries: context.dbQueries,
     ...(context.userId ? { userId: context.userId } : {}),
     ...(context.pageCache ? { pageCache: context.pageCache } : {}),
     ...(error ? { err: serializeError(error) } : {}),
   };
   if (status >= 500) logger.error(line, 'request failed');
+  else if (error) logger.warn(line, 'request refused');
   else logger.info(line, 'request');
 }

@@ -33,6 +33,40 @@ describe('parseServerEnv', () => {
     expect(error.message).toMatch(/BETTER_AUTH_SECRET: is required in production/);
   });
 
+  it('refuses a production build without a secret whatever NODE_ENV says, in one line naming it', () => {
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      const error = envErrorOf(() => parseServerEnv({ NODE_ENV }, { productionBuild: true }));
+      expect(
+        error.issues.map((i) => i.name),
+        String(NODE_ENV),
+      ).toEqual(['BETTER_AUTH_SECRET']);
+      expect(problemLines(error)).toEqual([
+        expect.stringMatching(
+          /^ {2}- BETTER_AUTH_SECRET: is required in production.*whatever NODE_ENV says.*openssl rand -base64 32/,
+        ),
+      ]);
+    }
+    expect(
+      parseServerEnv(
+        { NODE_ENV: 'development', BETTER_AUTH_SECRET: productionSecret },
+        { productionBuild: true },
+      ).BETTER_AUTH_SECRET,
+    ).toBe(productionSecret);
+  });
+
+  it('refuses the public development secret in production and in a production build', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const devSecret = parseServerEnv({}).BETTER_AUTH_SECRET;
+    expect(warn).toHaveBeenCalled();
+    for (const [source, options] of [
+      [{ NODE_ENV: 'production', BETTER_AUTH_SECRET: devSecret }, {}],
+      [{ NODE_ENV: 'development', BETTER_AUTH_SECRET: devSecret }, { productionBuild: true }],
+    ] as const) {
+      const error = envErrorOf(() => parseServerEnv(source, options));
+      expect(error.message).toMatch(/BETTER_AUTH_SECRET: is the public development secret/);
+    }
+  });
+
   it('treats an empty value (`VAR=` in .env) as unset', () => {
     const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: '' }));
     expect(error.issues.map((i) => i.name)).toEqual(['BETTER_AUTH_SECRET']);
@@ -119,5 +153,21 @@ describe('parseServerEnv', () => {
     const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', DATABASE_URL: 'mysql://x' }));
     expect(error.message).not.toMatch(/^\s+at /m);
     expect(error.message.split('\n')[0]).toBe('Invalid environment configuration:');
+  });
+});
+
+describe('serverEnv', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  // `serverEnv` is parsed once per process: each case loads a fresh copy of the module.
+  it('in a production build, never falls back to the development secret, even with NODE_ENV=development', async () => {
+    vi.stubEnv('PROD', true);
+    vi.stubEnv('NODE_ENV', 'development');
+    vi.stubEnv('BETTER_AUTH_SECRET', '');
+    const { serverEnv } = await import('./env.ts');
+    expect(() => serverEnv()).toThrow(/BETTER_AUTH_SECRET: is required in production/);
   });
 });

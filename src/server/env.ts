@@ -40,18 +40,66 @@ const zServerEnv = z
       .min(100, 'must be at least 100')
       .max(60_000, 'must be at most 60000')
       .default(3_000),
+    // How long a request waits for a free pooled connection before it is answered 503.
+    DATABASE_POOL_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(60_000, 'must be at most 60000')
+      .default(3_000),
+    // How long a statement waits for a lock (a table being altered, a long transaction) before a 503.
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(600_000, 'must be at most 600000')
+      .default(2_000),
+    // Every how many seconds each instance deletes expired rate-limit windows from the database.
+    RATE_LIMIT_PRUNE_INTERVAL_S: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(3_600, 'must be at most 3600')
+      .default(60),
+    // Server-function calls allowed per minute per signed-in user and per client address; 0 turns one off.
+    SERVER_FN_LIMIT_PER_USER: z.coerce
+      .number({ error: 'must be a number of calls' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .default(300),
+    SERVER_FN_LIMIT_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number of calls' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .default(1_200),
+    // How often each instance adds its server-function counts to the shared store; 0: at every call.
+    SERVER_FN_LIMIT_SYNC_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(0, 'must be at least 0')
+      .max(60_000, 'must be at most 60000')
+      .default(1_000),
     PGLITE_DIR: z.string().default('.data/pglite'),
     EMAIL_SERVER: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     EMAIL_FROM: z.string().min(3).default('Starter <no-reply@localhost>'),
+    // 'true' lets smtp:// to a host other than loopback send without TLS; by default STARTTLS is required.
+    EMAIL_ALLOW_UNENCRYPTED: zBooleanString.default('false'),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
     // 'true' only behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used.
     TRUST_PROXY: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+    // How many trusted proxies append to X-Forwarded-For: the client is that many entries from the right.
+    TRUST_PROXY_HOPS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10, 'must be at most 10')
+      .default(1),
     // 'false' turns sign-up off: unknown addresses get the same answer as known ones and no mail.
     AUTH_SIGN_UP: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     ADMIN_USER_IDS: z
@@ -74,13 +122,12 @@ const zServerEnv = z
     // Set by `pnpm dev` to the local mail catcher's web inbox, which the login hint links to.
     DEV_INBOX_URL: z.url({ error: 'must be a valid URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // No default: when unset, `isDemoMode` falls back to the value the build was made with.
+    // 'true' adds the database's time and query count (and the page cache's hit or miss) to each answer's
+    // Server-Timing header. Unset: on in development, off in production, where a query count can tell
+    // whether an address has an account. The log line always has them.
+    SERVER_TIMING_DETAIL: zBooleanString.optional(),
+    // Read at run time only (`isDemoMode`): unset is not a demo, whatever the build was made with.
     VITE_IS_DEMO: zBooleanString.optional(),
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || Boolean(env.BETTER_AUTH_SECRET), {
-    path: ['BETTER_AUTH_SECRET'],
-    when: always,
-    message: 'is required in production (generate one with: openssl rand -base64 32)',
   })
   .refine(optionalPair('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'), {
     path: ['GITHUB_CLIENT_SECRET'],
@@ -115,12 +162,20 @@ export const serverEnvExamples = {
   DATABASE_POOL_MAX: '10',
   DATABASE_STATEMENT_TIMEOUT_MS: '15000',
   DATABASE_CONNECT_TIMEOUT_MS: '3000',
+  DATABASE_POOL_TIMEOUT_MS: '3000',
+  DATABASE_LOCK_TIMEOUT_MS: '2000',
+  RATE_LIMIT_PRUNE_INTERVAL_S: '60',
+  SERVER_FN_LIMIT_PER_USER: '300',
+  SERVER_FN_LIMIT_PER_ADDRESS: '1200',
+  SERVER_FN_LIMIT_SYNC_MS: '1000',
   PGLITE_DIR: '.data/pglite',
   EMAIL_SERVER: 'smtp://user:pass@smtp.example.com:587',
   EMAIL_FROM: 'Starter <no-reply@example.com>',
+  EMAIL_ALLOW_UNENCRYPTED: 'false',
   REDIS_URL: 'redis://127.0.0.1:6379',
   AUTH_SIGN_UP: 'true',
   TRUST_PROXY: 'true',
+  TRUST_PROXY_HOPS: '1',
   ADMIN_USER_IDS: 'id1,id2',
   GITHUB_CLIENT_SECRET: '…',
   GOOGLE_CLIENT_SECRET: '…',
@@ -128,11 +183,37 @@ export const serverEnvExamples = {
   OIDC_NAME: 'Company SSO',
   DEV_INBOX_URL: 'http://localhost:1080',
   LOG_LEVEL: 'info',
+  SERVER_TIMING_DETAIL: 'false',
   VITE_IS_DEMO: 'false',
 };
 
-export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
-  const env = parseEnv(zServerEnv, source, serverEnvExamples);
+/**
+ * The secret rule on top: in production, and in any build made for production whatever NODE_ENV says
+ * (a deployment started with NODE_ENV=development must not sign sessions with a public secret), the
+ * secret must be set and must not be the development one.
+ */
+function zServerEnvFor(productionBuild: boolean) {
+  const production = (env: { NODE_ENV: string }) => productionBuild || env.NODE_ENV === 'production';
+  return zServerEnv
+    .refine((env) => !production(env) || Boolean(env.BETTER_AUTH_SECRET), {
+      path: ['BETTER_AUTH_SECRET'],
+      when: always,
+      message:
+        'is required in production, and by a production build whatever NODE_ENV says (generate one with: openssl rand -base64 32)',
+    })
+    .refine((env) => !production(env) || env.BETTER_AUTH_SECRET !== DEV_SECRET, {
+      path: ['BETTER_AUTH_SECRET'],
+      when: always,
+      message: 'is the public development secret (generate one with: openssl rand -base64 32)',
+    });
+}
+
+/** `productionBuild`: the code runs from a production build (`vite build`), not from source. */
+export function parseServerEnv(
+  source: Record<string, string | undefined>,
+  { productionBuild = false }: { productionBuild?: boolean } = {},
+): ServerEnv {
+  const env = parseEnv(zServerEnvFor(productionBuild), source, serverEnvExamples);
   if (env.BETTER_AUTH_SECRET) return { ...env, BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET };
   if (env.NODE_ENV === 'development') {
     console.warn('[env] BETTER_AUTH_SECRET is not set: using the fixed development secret.');
@@ -144,25 +225,21 @@ let cached: ServerEnv | undefined;
 
 /** The validated server environment, parsed once per process. */
 export function serverEnv(): ServerEnv {
-  // A production build is production unless told otherwise, so it never falls back to the dev secret.
-  const builtForProduction = Boolean(import.meta.env?.PROD);
-  cached ??= parseServerEnv({
-    NODE_ENV: builtForProduction ? 'production' : undefined,
-    ...process.env,
-  });
+  // A production build is production unless told otherwise, and needs a real secret even when told so.
+  const productionBuild = Boolean(import.meta.env?.PROD);
+  cached ??= parseServerEnv(
+    { NODE_ENV: productionBuild ? 'production' : undefined, ...process.env },
+    { productionBuild },
+  );
   return cached;
 }
 
 /**
- * Whether this server runs as a read-only demo: `VITE_IS_DEMO` from the process environment when set,
- * otherwise the value inlined at build time, so one production build can be started either way (see
+ * Whether this server runs as a read-only demo: `VITE_IS_DEMO=true` in the process environment when the
+ * server starts, and nothing else. The value the build was made with is ignored, so a build made for a
+ * demo cannot become one unnoticed, and one build can be started either way (see
  * docs/decisions/008-demo-flag-read-at-runtime.md). The only place the server reads the flag.
  */
 export function isDemoMode(): boolean {
-  return resolveDemoFlag(serverEnv().VITE_IS_DEMO, import.meta.env?.VITE_IS_DEMO);
-}
-
-/** The run-time value (already validated) when there is one, else the build-time one. */
-export function resolveDemoFlag(runtime: 'true' | 'false' | undefined, buildTime: unknown): boolean {
-  return (runtime ?? buildTime) === 'true';
+  return serverEnv().VITE_IS_DEMO === 'true';
 }

@@ -2,16 +2,16 @@ import '@tanstack/react-start/server-only';
 import { definePlugin } from 'nitro';
 import { EnvError } from '../lib/env-schema.ts';
 import { closeDatabase, getDatabaseHandle } from './db/database.ts';
-import { serverEnv } from './env.ts';
+import { isDemoMode, serverEnv } from './env.ts';
 import { markStopping } from './lifecycle.ts';
 import { logger, serializeError } from './logger.ts';
 import { closeRedis } from './redis.ts';
 
 /**
  * Runs once when the production server boots: a bad environment stops the start with one readable line
- * per variable, and the server's graceful shutdown (SIGTERM/SIGINT: stop accepting, drain in-flight
- * requests) ends by closing the database so the process can exit. The database is opened and migrated
- * at start.
+ * per variable, a demo says so in a warning, and the server's graceful shutdown (SIGTERM/SIGINT: stop
+ * accepting, drain in-flight requests) ends by closing the database so the process can exit. The
+ * database is opened and migrated at start.
  */
 export default definePlugin((nitroApp) => {
   try {
@@ -20,6 +20,12 @@ export default definePlugin((nitroApp) => {
     if (!(error instanceof EnvError)) throw error;
     console.error(error.message);
     process.exit(1);
+  }
+  // Said once, at the start, where whoever deploys it sees it: a demo must never hold real data.
+  if (isDemoMode()) {
+    logger.warn(
+      'READ-ONLY DEMO (VITE_IS_DEMO=true): every change is refused and the sample accounts sign in with the demo code; never run it on real data',
+    );
   }
   // srvx reads these when the server starts, right after plugins run: drain for up to 10 s, and do it
   // even where CI or TEST is set (srvx then assumes a test run and exits at once, dropping in-flight

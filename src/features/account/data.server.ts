@@ -4,7 +4,10 @@ import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { session } from '@/server/db/schema/index';
 
-/** A user's unexpired sessions, most recently used first. Tokens are never selected. */
+/**
+ * A user's unexpired sessions, most recently used first, with who opened each (`impersonatedBy`: the admin
+ * behind an impersonation). Tokens are never selected.
+ */
 export async function listActiveSessions(userId: string, db?: Database) {
   const executor = db ?? (await getDb());
   return executor
@@ -14,6 +17,7 @@ export async function listActiveSessions(userId: string, db?: Database) {
       userAgent: session.userAgent,
       createdAt: session.createdAt,
       updatedAt: session.updatedAt,
+      impersonatedBy: session.impersonatedBy,
     })
     .from(session)
     .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))

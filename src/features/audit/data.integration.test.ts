@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { auditLog, user } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { actingAsScope } from './acting-as.server';
 import { listAuditEntries, recordAudit } from './data.server';
 
 let testDb: TestDatabase;
@@ -132,5 +133,48 @@ describe('listAuditEntries', () => {
     const created = page.items.find((e) => e.action === 'repository.create');
     expect(created?.actor).toBeNull();
     expect(created?.targetLabel).toBe('vite');
+  });
+});
+
+describe('while an admin acts as a user', () => {
+  it('writes every entry as the admin’s and names the user, without the caller saying so', async () => {
+    const actingAs = { adminId: 'admin-1', userId: 'other-1', userLabel: 'Otto Other' };
+    const { recorded } = await actingAsScope(actingAs, () =>
+      recordAudit(
+        {
+          actorUserId: 'other-1',
+          action: 'repository.create',
+          target: { type: 'repository', id: 'r-acted', label: 'acted' },
+        },
+        db,
+      ),
+    );
+    expect(recorded).toBe(true);
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.targetId, 'r-acted'));
+    expect(row).toMatchObject({ actorUserId: 'admin-1' });
+    expect(row?.metadata).toEqual({ label: 'acted', actingAs: 'other-1', actingAsLabel: 'Otto Other' });
+
+    const page = await listAuditEntries({ limit: 10 }, db);
+    expect(page.items.find((e) => e.targetId === 'r-acted')).toMatchObject({
+      actor: { id: 'admin-1', name: 'Ada Admin' },
+      actingAs: { id: 'other-1', name: 'Otto Other' },
+      metadata: {},
+    });
+    // Outside the scope nothing is added.
+    expect(page.items.find((e) => e.action === 'user.set-role')?.actingAs).toBeNull();
+  });
+
+  it('refuses a caller-sent acting-as fact: only the scope or an explicit record may set it', async () => {
+    await recordAudit(
+      {
+        actorUserId: 'admin-1',
+        action: 'repository.update',
+        target: { type: 'repository', id: 'r-forged', label: 'forged' },
+        metadata: { actingAs: 'other-1', actingAsLabel: 'Forged' },
+      },
+      db,
+    );
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.targetId, 'r-forged'));
+    expect(row?.metadata).toEqual({ label: 'forged' });
   });
 });

@@ -14,6 +14,9 @@ export const auditActions = [
   'user.stop-impersonating',
   'session.revoke',
   'session.revoke-all',
+  'session.revoke-others',
+  // A change made while impersonating that has no entry of its own (a server function, say).
+  'account.change',
   'repository.create',
   'repository.update',
   'repository.delete',
@@ -30,6 +33,8 @@ export type AuditEntry = {
   id: string;
   action: AuditAction;
   actor: { id: string; name: string } | null;
+  /** Set when the actor (an admin) made the change signed in as this user: "Admin, acting as Jane, …". */
+  actingAs: { id: string; name: string } | null;
   targetType: AuditTargetType;
   targetId: string | null;
   targetLabel: string | null;

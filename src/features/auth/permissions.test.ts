@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoles, roleCan, statements, userCan } from './permissions';
+import { isRoleValue, parseRoles, roleCan, roles, statements, userCan } from './permissions';
 
 // Spec §6: what each role may do. Everything not listed here must be refused.
 const grants: Record<'user' | 'admin', Record<string, readonly string[]>> = {
@@ -57,6 +57,36 @@ describe('permission table', () => {
     expect(roleCan('', { apps: ['manager'] })).toBe(false);
     expect(roleCan(null, { apps: ['manager'] })).toBe(false);
     expect(roleCan('superuser', { apps: ['app'] })).toBe(false);
+  });
+
+  it('a prototype key stored as a role is no role: it grants nothing and never throws', () => {
+    for (const role of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(parseRoles(role), role).toEqual([]);
+      expect(roleCan(role, { apps: ['app'] }), role).toBe(false);
+      expect(userCan({ id: 'u', role }, { repository: ['read'] }, []), role).toBe(false);
+      // better-auth looks stored names up in `roles` itself (`roles[name]?.authorize`).
+      expect((roles as Record<string, unknown>)[role], role).toBeUndefined();
+    }
+    expect(parseRoles('constructor,admin')).toEqual(['admin']);
+    expect(roleCan('__proto__,admin', { apps: ['manager'] })).toBe(true);
+  });
+
+  it('a role value an admin may store is declared names, each once, comma-separated', () => {
+    for (const value of ['user', 'admin', 'user,admin', 'admin,user'])
+      expect(isRoleValue(value), value).toBe(true);
+    for (const value of [
+      '',
+      'constructor',
+      '__proto__',
+      'Admin',
+      ' admin',
+      'admin,',
+      ',admin',
+      'user,,admin',
+      'admin,admin',
+    ]) {
+      expect(isRoleValue(value), JSON.stringify(value)).toBe(false);
+    }
   });
 
   it('the server check lets ADMIN_USER_IDS through everything and otherwise asks the role', () => {

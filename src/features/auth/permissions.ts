@@ -14,7 +14,20 @@ export const statements = {
 
 export const ac = createAccessControl(statements);
 
-export const roles = {
+/**
+ * A copy of `value` whose only keys are its own: looking up "constructor", "__proto__" or "toString"
+ * finds nothing instead of what every object inherits.
+ */
+function ownKeysOnly<T extends object>(value: T): T {
+  // `Object.create` is typed `any`; the copy has exactly the properties of `value`.
+  return Object.assign(Object.create(null) as T, value);
+}
+
+/**
+ * The roles, without a prototype: better-auth looks a stored role name up here as given
+ * (`roles[name]?.authorize`), and an inherited key would answer every permission check with a 500.
+ */
+export const roles = ownKeysOnly({
   user: ac.newRole({
     account: ['update'],
     apps: ['app'],
@@ -27,7 +40,7 @@ export const roles = {
     apps: ['app', 'manager'],
     repository: ['read', 'create', 'update', 'delete'],
   }),
-};
+});
 
 export type RoleName = keyof typeof roles;
 export const roleNames = Object.keys(roles) as RoleName[];
@@ -37,11 +50,25 @@ export type PermissionRequest = {
   [K in keyof typeof statements]?: ReadonlyArray<(typeof statements)[K][number]>;
 };
 
-/** Role names from a stored role value, which may be a comma-separated list ("user,admin"). */
+const isRoleName = (name: string): name is RoleName => Object.hasOwn(roles, name);
+
+/**
+ * Role names from a stored role value, which may be a comma-separated list ("user,admin"). A name that is
+ * not a declared role (a prototype key such as "constructor" included) is no role at all.
+ */
 export function parseRoles(role: string | null | undefined): RoleName[] {
   // Split exactly as better-auth does on the server (no trimming; none or empty means the default role),
   // so the UI never promises more.
-  return (role || defaultRole).split(',').filter((r): r is RoleName => r in roles);
+  return (role || defaultRole).split(',').filter(isRoleName);
+}
+
+/**
+ * True for a role value the product stores: one declared role name, or several separated by commas, each
+ * once, with no empty item and no spaces.
+ */
+export function isRoleValue(value: string): boolean {
+  const names = value.split(',');
+  return names.every(isRoleName) && new Set(names).size === names.length;
 }
 
 /**

@@ -105,6 +105,99 @@ describe('zRepositoryForm: link', () => {
   it('refuses what no browser could open as a web address', () => {
     expect(messages({ link: 'https://exa mple.com' })).toEqual({ link: 'form.link.invalid' });
     expect(messages({ link: 'https://.' })).toEqual({ link: 'form.link.invalid' });
+    expect(messages({ link: 'http://..' })).toEqual({ link: 'form.link.invalid' });
+  });
+
+  it('turns a protocol-relative link into https, so "//host" is never stored as "https:////host"', () => {
+    expect(parsed({ link: '//evil.example' }).link).toBe('https://evil.example');
+    expect(parsed({ link: ' //example.com/a?b=1 ' }).link).toBe('https://example.com/a?b=1');
+  });
+
+  it('refuses slashes and backslashes that would make the link opened differ from the link shown', () => {
+    for (const link of [
+      '///x.y',
+      '////evil.example',
+      '/x.yz',
+      '\\\\x.y',
+      '\\x.yz',
+      'https:///x.y',
+      'https:////evil.example',
+      'https://\\x.y',
+      'https://evil.example\\@good.com',
+      'x.yz\\path',
+    ]) {
+      expect(messages({ link }), JSON.stringify(link)).toEqual({ link: 'form.link.invalid' });
+    }
+    // A scheme written with one slash or none is not a web scheme as typed.
+    for (const link of ['https:/x.y', 'https:x.yz', 'http:\\\\x.y']) {
+      expect(messages({ link }), JSON.stringify(link)).toEqual({ link: 'form.link.scheme' });
+    }
+  });
+
+  it('refuses user names and passwords, which disguise the host ("google.com@evil.example")', () => {
+    for (const link of [
+      'https://google.com@evil.example',
+      'google.com@evil.example',
+      '//google.com@evil.example',
+      'https://user:pass@example.com/x',
+      'https://:@example.com',
+      'https://x.y%40evil.example',
+    ]) {
+      expect(messages({ link }), JSON.stringify(link)).toEqual({ link: 'form.link.invalid' });
+    }
+  });
+
+  it('needs a dot inside the host itself, between two names', () => {
+    for (const link of ['https://x.', 'https://.x', 'https://intranet/page.html', 'intranet/a.b']) {
+      expect(messages({ link }), JSON.stringify(link)).toEqual({ link: 'form.link.missingDot' });
+    }
+    expect(messages({ link: 'https://example..com' })).toEqual({ link: 'form.link.missingDot' });
+  });
+
+  it('refuses spaces inside the host, and keeps them in a path, where browsers encode them', () => {
+    expect(messages({ link: 'https://exa mple.com' })).toEqual({ link: 'form.link.invalid' });
+    expect(messages({ link: '// example.com' })).toEqual({ link: 'form.link.invalid' });
+    expect(parsed({ link: 'https://example.com/a b' }).link).toBe('https://example.com/a b');
+  });
+
+  it('stores only links that parse as absolute http(s) URLs whose host has a dot', () => {
+    const hostile = [
+      '//x.y',
+      '///x.y',
+      '\\\\x.y',
+      'https:/x.y',
+      'http://.',
+      ' https://x.y ',
+      'https://a@x.y',
+      'http://0x7f.1',
+      'x.y:443',
+      '//x.y:8080/a',
+      'HTTPS://X.Y',
+      'https://x.y#@evil.example',
+      'https://[::1]/a.b',
+      'https://x.y:99999',
+    ];
+    const accepted: string[] = [];
+    for (const link of hostile) {
+      const result = zRepositoryForm.safeParse({ ...valid, link });
+      if (!result.success) continue;
+      const stored = result.data.link;
+      accepted.push(stored);
+      const url = new URL(stored);
+      expect(['http:', 'https:'], stored).toContain(url.protocol);
+      expect(url.hostname, stored).toMatch(/^[^.]+(\.[^.]+)+\.?$/);
+      expect(url.username + url.password, stored).toBe('');
+      expect(stored, stored).toMatch(/^https?:\/\/[^/\\]/i);
+    }
+    expect(accepted).toEqual([
+      'https://x.y',
+      'https://x.y',
+      'http://0x7f.1',
+      'https://x.y:443',
+      'https://x.y:8080/a',
+      'HTTPS://X.Y',
+      'https://x.y#@evil.example',
+    ]);
   });
 
   it('keeps the result stable when the server parses what the form already parsed', () => {
@@ -156,6 +249,11 @@ describe('safeExternalUrl (what the detail page turns into a link)', () => {
       'file:///etc/passwd',
       'example.com',
       '',
+      // Rows stored before links were checked this strictly: shown as text, never opened.
+      'https:////evil.example',
+      'https://google.com@evil.example',
+      'https://\\evil.example',
+      'https://intranet/a.b',
     ]) {
       expect(safeExternalUrl(link), JSON.stringify(link)).toBeNull();
     }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
 import { cleanLink, cleanMultiline, cleanName } from '@/lib/text';
 import { appConfig } from '~/app.config';
-import { safeExternalUrl } from './links';
+import { webLinkProblem } from './links';
 
 /** A repository as lists show it: the description cut to an excerpt on the server. */
 export type RepositoryListItem = {
@@ -38,15 +38,17 @@ const { repositoryNameMax, repositoryLinkMin, repositoryLinkMax, repositoryDescr
 const EXPLICIT_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i;
 const WEB_SCHEME = /^https?:\/\//i;
 
-/** The link as stored: a bare host gets `https://`; anything with a scheme is kept as typed. */
+/**
+ * The link as stored: a bare host gets `https://`; anything with a scheme is kept as typed.
+ *
+ * A protocol-relative link ("//example.com/x") gets `https:` rather than being refused: it names its host
+ * unambiguously and means "the page's scheme", which for a link opened from this app is https, as for a
+ * bare host. Prefixing it with `https://` instead stored "https:////example.com/x". Other leading slashes
+ * ("///x.y", "/x.y") are left for `webLinkProblem` to refuse: there the host is a guess.
+ */
 function withWebScheme(link: string): string {
+  if (link.startsWith('//')) return `https:${link}`;
   return EXPLICIT_SCHEME.test(link) ? link : `https://${link}`;
-}
-
-function isWebUrl(link: string): boolean {
-  const url = safeExternalUrl(link);
-  // A host made of dots only ("https://.") parses but leads nowhere.
-  return url !== null && /[^.]/.test(url.hostname);
 }
 
 // Messages are i18n keys in the `repository` namespace; `{{repositoryLinkMin}}`-style values come from
@@ -61,8 +63,10 @@ export const zRepositoryName = z
   .max(repositoryNameMax, { error: 'form.name.max', abort: true });
 
 /**
- * A web link: http or https only. A bare host ("example.com/x") becomes "https://example.com/x"; any other
- * scheme (`javascript:`, `data:`, `ftp:`…) is refused, so a stored link is always safe to open.
+ * A web link: http or https only. A bare host ("example.com/x") becomes "https://example.com/x" and a
+ * protocol-relative one ("//example.com/x") "https://example.com/x"; any other scheme (`javascript:`,
+ * `data:`, `ftp:`…), a user name in the link, backslashes or a slash too many are refused, so a stored
+ * link is always safe to open and opens the host it shows.
  */
 export const zRepositoryLink = z
   .string()
@@ -76,7 +80,9 @@ export const zRepositoryLink = z
   })
   .refine((link) => link.includes('.'), { error: 'form.link.missingDot', abort: true })
   .transform(withWebScheme)
-  .refine(isWebUrl, { error: 'form.link.invalid' });
+  // What is stored parses as an absolute http(s) URL whose host has a dot (./links.ts says exactly how).
+  .refine((link) => webLinkProblem(link) !== 'invalid', { error: 'form.link.invalid', abort: true })
+  .refine((link) => webLinkProblem(link) === null, { error: 'form.link.missingDot' });
 
 /** Optional: blank (or absent) is stored as null. */
 export const zRepositoryDescription = z

@@ -6,6 +6,8 @@ const CODE = /^[A-Z][A-Z0-9_]*$/;
 
 /** better-auth's answer when an address belongs to someone else (admin create and update). */
 export const EMAIL_TAKEN_CODE = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
+/** The server's answer when the address being changed is another admin's (admin-hooks.ts). */
+export const ADMIN_EMAIL_CODE = 'YOU_CANNOT_CHANGE_ANOTHER_ADMINS_EMAIL';
 
 /**
  * The message for a failed user-administration call: `user:errors.<CODE>` when the screen has its own
@@ -26,10 +28,16 @@ export type UserFormOutcome =
   | { status: 'fieldError'; field: 'name' | 'email'; message: string }
   | { status: 'error'; message: string | null };
 
-/** A refused save: a taken or invalid address marks the e-mail field; anything else shows above the buttons. */
+/**
+ * A refused save: a taken or invalid address, or another admin's, marks the e-mail field; anything else
+ * shows above the buttons.
+ */
 export function formOutcomeOf(t: TFunction, error: AuthError): UserFormOutcome {
   if (error.code === EMAIL_TAKEN_CODE) {
     return { status: 'fieldError', field: 'email', message: 'user:form.emailTaken' };
+  }
+  if (error.code === ADMIN_EMAIL_CODE) {
+    return { status: 'fieldError', field: 'email', message: `user:errors.${ADMIN_EMAIL_CODE}` };
   }
   if (error.code === 'INVALID_EMAIL') {
     return { status: 'fieldError', field: 'email', message: 'validation.email.invalid' };

@@ -2,6 +2,7 @@ import { createServerFn } from '@tanstack/react-start';
 import { requirePermission } from '@/features/auth/middleware';
 import { AppError } from '@/lib/errors';
 import { describeUserAgent } from '@/lib/user-agent';
+import { isDemoMode } from '@/server/env';
 import { findUserById, listUserSessions, listUsers } from './data.server';
 import { zUserIdInput, zUserListQuery } from './schema';
 
@@ -23,21 +24,27 @@ export const $getUser = createServerFn({ method: 'GET' })
 
 /**
  * A user's active sessions for the admin: device, IP and dates, never the token. `current` marks the
- * viewer's own session (it is ended with sign-out, not revoked from here).
+ * viewer's own session (it is ended with sign-out, not revoked from here). In the read-only demo every
+ * visitor is the same sample admin: only the viewer's own address is shown (`ipHidden`).
  */
 export const $listUserSessions = createServerFn({ method: 'GET' })
   .middleware([requirePermission({ session: ['list'] })])
   .validator(zUserIdInput)
   .handler(async ({ data, context }) => {
     const rows = await listUserSessions(data.id);
-    return rows.map((row) => ({
-      id: row.id,
-      current: row.id === context.session.id,
-      impersonated: row.impersonatedBy !== null,
-      ...describeUserAgent(row.userAgent),
-      ipAddress: row.ipAddress || null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-    }));
+    const demo = isDemoMode();
+    return rows.map((row) => {
+      const current = row.id === context.session.id;
+      return {
+        id: row.id,
+        current,
+        impersonated: row.impersonatedBy !== null,
+        ...describeUserAgent(row.userAgent),
+        ipAddress: demo && !current ? null : row.ipAddress || null,
+        ipHidden: demo && !current,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import { zUserForm, zUserIdInput, zUserListQuery } from './schema';
+import { zRoleValue, zUserForm, zUserIdInput, zUserListQuery } from './schema';
 
 const valid = { name: 'Ada', email: 'ada@example.com', role: 'user' } as const;
 
@@ -44,5 +44,23 @@ describe('zUserIdInput', () => {
     expect(zUserIdInput.parse({ id: 'not-an-id' }).id).toBe('not-an-id');
     expect(zUserIdInput.parse({ id: 'abc\u0000' }).id).toBe('abc');
     expect(zUserIdInput.safeParse({ id: 'i'.repeat(65) }).success).toBe(false);
+  });
+});
+
+describe('zRoleValue', () => {
+  it('takes declared role names only, as one string', () => {
+    expect(zRoleValue.parse('user,admin')).toBe('user,admin');
+    for (const value of [
+      'constructor',
+      'toString',
+      '__proto__',
+      'superuser',
+      '',
+      'user,user',
+      ['admin'],
+      1,
+    ]) {
+      expect(zRoleValue.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
   });
 });

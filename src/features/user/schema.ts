@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRoleValue } from '@/features/auth/permissions';
 import { zEmail, zName } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
@@ -49,6 +50,12 @@ export type UserDetail = UserListItem & {
 };
 
 export const zUserRole = z.enum(userRoleFilters);
+
+/**
+ * A role value as an admin may store it: declared role names only, one or a comma-separated list of
+ * distinct ones ("user,admin"). Anything else, a prototype key such as "constructor" included, is refused.
+ */
+export const zRoleValue = z.string().refine(isRoleValue);
 
 /** The create and update forms. Messages are keys of the `auth` namespace (shared with sign-in). */
 export const zUserForm = z.object({ name: zName, email: zEmail, role: zUserRole });

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only';
 // Account rules better-auth does not know about, kept out of auth.ts so its wiring stays readable:
 // what /update-user accepts, who may delete themselves, and the change-of-address e-mails.
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, ne, or, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
@@ -12,8 +12,6 @@ import type { Database } from '@/server/db/client';
 import { user } from '@/server/db/schema/index';
 
 export const UPDATE_USER_PATH = '/update-user';
-export const REQUEST_EMAIL_CHANGE_PATH = '/email-otp/request-email-change';
-export const CHANGE_EMAIL_PATH = '/email-otp/change-email';
 
 /**
  * /update-user stores whatever it is sent. The browser calls it directly (better-auth's client), so
@@ -98,23 +96,6 @@ export function cleanStoredUser<Data extends Record<string, unknown>>(
     name += char;
   }
   return { data: { ...data, name: name.trim() } };
-}
-
-/**
- * better-auth answers a request for an address that already has an account with a silent success (no
- * code is sent), which leaves the user waiting for a mail that never comes. Signed-in users get a
- * clear refusal instead; the price is that a signed-in user can learn whether an address has an
- * account, as they could by trying to sign in with it while sign-up is off. The per-IP code limit
- * applies to this path too.
- */
-export async function refuseTakenEmail(db: Database, email: string): Promise<void> {
-  const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  if (taken) {
-    throw new APIError('BAD_REQUEST', {
-      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-      message: 'Email already in use',
-    });
-  }
 }
 
 const hasAdminRole = sql`'admin' = any(string_to_array(coalesce(${user.role}, ''), ','))`;

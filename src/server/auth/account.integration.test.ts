@@ -109,21 +109,30 @@ describe('changing the e-mail address with a code', () => {
     expect(replay.status).toBe(400);
   });
 
-  it('refuses an address that already has an account, and sends it nothing', async () => {
+  it('never moves to an address that has an account, mails it nothing, and says so only once the code is right', async () => {
     const taken = newAddress('taken');
     await signedIn(taken);
     const { cookie, id } = await signedIn(newAddress('mover'));
     const mailsBefore = t.mailsTo(taken).length;
 
-    const refused = await requestChange(cookie, taken);
+    // Answered like any other address (codes.integration.test.ts compares them), so it tells nothing.
+    const asked = await requestChange(cookie, taken);
+    expect(asked.status, asked.text).toBe(200);
+    expect(t.mailsTo(taken)).toHaveLength(mailsBefore);
+    const guessed = await confirmChange(cookie, taken, '123456');
+    expect(guessed.status).toBe(400);
+    expect(guessed.body?.code).toBe('INVALID_OTP');
+    expect((await findUserById(id))?.email).not.toBe(taken);
+
+    // Taken between the code and its confirmation: refused with the code the screen explains.
+    const late = newAddress('taken-late');
+    expect((await requestChange(cookie, late)).status).toBe(200);
+    const code = codeFromMail(t.mailsTo(late).at(-1) as CaughtMail);
+    await signedIn(late);
+    const refused = await confirmChange(cookie, late, code);
     expect(refused.status).toBe(400);
     expect(refused.body?.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
-    expect(t.mailsTo(taken)).toHaveLength(mailsBefore);
-
-    const confirmRefused = await confirmChange(cookie, taken, '123456');
-    expect(confirmRefused.status).toBe(400);
-    expect(confirmRefused.body?.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
-    expect((await findUserById(id))?.email).not.toBe(taken);
+    expect((await findUserById(id))?.email).not.toBe(late);
   });
 
   it('refuses an invalid address and a visitor without a session', async () => {

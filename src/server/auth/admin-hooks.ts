@@ -1,13 +1,19 @@
 import '@tanstack/react-start/server-only';
 import { eq } from 'drizzle-orm';
 import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { appConfig } from '~/app.config';
-import { type PermissionRequest, roleCan } from '@/features/auth/permissions';
-import { zEmail, zName } from '@/features/auth/schema';
-import { cleanMultiline } from '@/lib/text';
+import { type PermissionRequest, parseRoles, userCan } from '@/features/auth/permissions';
 import type { Database } from '@/server/db/client';
 import { session, user } from '@/server/db/schema/index';
 import { auditAdminChange } from './admin-audit';
+import {
+  type AdminInput,
+  type AdminPath,
+  checkListUsersQuery,
+  isAdminPath,
+  isUnusableId,
+  LIST_USERS_PATH,
+  parseAdminBody,
+} from './admin-schemas';
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -24,33 +30,35 @@ export type AdminStash = {
   targetRole: string | null;
 };
 
-/** The admin routes that change something, and what the caller must hold to use each. */
-const CHANGE_ROUTES: Record<string, PermissionRequest | null> = {
-  '/admin/create-user': { user: ['create'] },
-  '/admin/update-user': { user: ['update'] },
-  '/admin/set-role': { user: ['set-role'] },
-  '/admin/ban-user': { user: ['ban'] },
-  '/admin/unban-user': { user: ['ban'] },
-  '/admin/remove-user': { user: ['delete'] },
-  '/admin/impersonate-user': { user: ['impersonate'] },
-  '/admin/set-user-password': { user: ['set-password'] },
-  '/admin/revoke-user-session': { session: ['revoke'] },
-  '/admin/revoke-user-sessions': { session: ['revoke'] },
+type Permission = { need: PermissionRequest; code: string };
+const may = (need: PermissionRequest, code: string): Permission => ({ need, code });
+
+/** What the caller of each admin route must hold, and better-auth's code for a caller who does not. */
+const PERMISSIONS: Record<AdminPath, Permission | null> = {
+  '/admin/create-user': may({ user: ['create'] }, 'YOU_ARE_NOT_ALLOWED_TO_CREATE_USERS'),
+  '/admin/update-user': may({ user: ['update'] }, 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS'),
+  '/admin/set-role': may({ user: ['set-role'] }, 'YOU_ARE_NOT_ALLOWED_TO_CHANGE_USERS_ROLE'),
+  '/admin/ban-user': may({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS'),
+  '/admin/unban-user': may({ user: ['ban'] }, 'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS'),
+  '/admin/remove-user': may({ user: ['delete'] }, 'YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS'),
+  '/admin/impersonate-user': may({ user: ['impersonate'] }, 'YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS'),
+  '/admin/revoke-user-session': may({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'),
+  '/admin/revoke-user-sessions': may({ session: ['revoke'] }, 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS'),
   // Open to the impersonated session (a plain user): better-auth checks the admin cookie itself.
   '/admin/stop-impersonating': null,
 };
+const LIST_USERS = may({ user: ['list'] }, 'YOU_ARE_NOT_ALLOWED_TO_LIST_USERS');
 
-/** A ban lasts at most about a century; beyond that it is a permanent ban spelled oddly. */
-export const MAX_BAN_SECONDS = Math.round(100 * 365.25 * 86_400);
+const SET_PASSWORD_PATH = '/admin/set-user-password';
 
-const refuse = (code: string, message: string, status: 'BAD_REQUEST' | 'NOT_FOUND' = 'BAD_REQUEST') =>
+type Status = 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND';
+const refuse = (code: string, message: string, status: Status = 'BAD_REQUEST') =>
   new APIError(status, { code, message });
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+type Target = { id: string; name: string; email: string; role: string | null };
 
-async function findTarget(db: Database, id: unknown) {
-  if (typeof id !== 'string' || !id) return undefined;
+async function findTarget(db: Database, id: string | null): Promise<Target | undefined> {
+  if (!id) return undefined;
   const [row] = await db
     .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
@@ -60,66 +68,24 @@ async function findTarget(db: Database, id: unknown) {
 
 /**
  * The product's rules on better-auth's admin routes, checked before better-auth runs them, and a note of
- * the target as it was for the audit entry. Rules apply only to a caller who holds the route's
- * permission, so everyone else still gets better-auth's own 403.
+ * the target as it was for the audit entry. In order: a session (401), the route's permission (403, as
+ * better-auth would answer), the body (400, admin-schemas.ts), then the rules. better-auth checks its own,
+ * looser body before its 401 and 403, with the validator's message; it never gets a body that fails here.
  */
 export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: readonly string[]) {
-  if (!(ctx.path in CHANGE_ROUTES)) return;
-  const current = await getSessionFromCtx(ctx);
-  if (!current) return;
-  const permission = CHANGE_ROUTES[ctx.path];
-  const allowed =
-    !permission || adminUserIds.includes(current.user.id) || roleCan(current.user.role, permission);
-  if (!allowed) {
-    // Screens name a session by id, which better-auth's body check would refuse before its own 403.
-    if (ctx.path !== '/admin/revoke-user-session') return;
-    throw new APIError('FORBIDDEN', {
-      code: 'YOU_ARE_NOT_ALLOWED_TO_REVOKE_USERS_SESSIONS',
-      message: 'You are not allowed to revoke users sessions',
-    });
+  // Password sign-in is off: a password set here could never be used, only leak.
+  if (ctx.path === SET_PASSWORD_PATH) throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
+  if (ctx.path === LIST_USERS_PATH) {
+    await requireCaller(ctx, LIST_USERS, adminUserIds);
+    return checkListUsersQuery(ctx.query);
   }
-  const body = asRecord(ctx.body);
-  refuseUnusableIds(body);
+  if (!isAdminPath(ctx.path)) return;
+  const current = await requireCaller(ctx, PERMISSIONS[ctx.path], adminUserIds);
+  const input = parseAdminBody(ctx.path, ctx.body);
   const self = current.user.id;
-  let changes: Record<string, unknown> = {};
-  let targetId = typeof body.userId === 'string' ? body.userId : null;
-
-  switch (ctx.path) {
-    case '/admin/create-user':
-      changes = checkNewUser(body);
-      break;
-    case '/admin/set-role':
-      if (targetId === self)
-        throw refuse('YOU_CANNOT_CHANGE_YOUR_OWN_ROLE', 'You cannot change your own role');
-      break;
-    case '/admin/update-user':
-      if (targetId === self && 'role' in asRecord(body.data)) {
-        throw refuse('YOU_CANNOT_CHANGE_YOUR_OWN_ROLE', 'You cannot change your own role');
-      }
-      changes = checkProfileUpdate(body);
-      break;
-    case '/admin/ban-user':
-      changes = checkBan(body);
-      break;
-    case '/admin/impersonate-user':
-      if (targetId === self)
-        throw refuse('YOU_CANNOT_IMPERSONATE_YOURSELF', 'You cannot impersonate yourself');
-      break;
-    case '/admin/set-user-password':
-      // Password sign-in is off: a password set here could never be used, only leak.
-      throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
-    case '/admin/revoke-user-session': {
-      const revoked = await resolveSession(db, body, current.session.id);
-      targetId = revoked.userId;
-      changes = { sessionToken: revoked.token, sessionId: revoked.id };
-      break;
-    }
-    case '/admin/stop-impersonating':
-      targetId = self;
-      break;
-  }
-
+  const { targetId, extra } = await targetOf(db, input, self, current.session.id);
   const target = await findTarget(db, targetId);
+  const changes = checkRules(input, { self, target, adminUserIds });
   const stash: AdminStash = {
     actorId: self,
     impersonatedBy: current.session.impersonatedBy ?? null,
@@ -127,99 +93,143 @@ export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: 
     targetLabel: target ? target.name || target.email : null,
     targetRole: target?.role ?? null,
   };
-  // A string, not an object: better-auth merges this body over the caller's with `defu`, which would let
-  // a caller-sent stash fill the fields left null here.
-  return { context: { body: { ...body, ...changes, [ADMIN_STASH]: JSON.stringify(stash) } } };
-}
-
-/** Longer than any id or session token better-auth makes. */
-const ID_MAX = 128;
-
-/**
- * Ids and tokens are looked up as given, by better-auth and by these hooks: one with a control character
- * (Postgres refuses a NUL, a 500) or of any length cannot be one that exists, so it is not found.
- */
-function refuseUnusableIds(body: Record<string, unknown>) {
-  const unusable = (value: unknown) =>
-    typeof value === 'string' && (value.length > ID_MAX || /\p{Cc}/u.test(value));
-  if (unusable(body.userId)) throw refuse('USER_NOT_FOUND', 'User not found', 'NOT_FOUND');
-  if (unusable(body.sessionId) || unusable(body.sessionToken)) {
-    throw refuse('SESSION_NOT_FOUND', 'Session not found', 'NOT_FOUND');
-  }
-}
-
-/**
- * better-auth writes an admin's `data` to the user row as given, and checks only the address's format:
- * the product decides which fields an admin may set, with the same name and e-mail rules as the forms.
- */
-function checkFields(data: Record<string, unknown>, allowed: readonly string[]) {
-  const unknown = Object.keys(data).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) throw refuse('INVALID_FIELDS', `Fields not allowed: ${unknown.join(', ')}`);
-  if ('name' in data && !zName.safeParse(data.name).success) throw refuse('INVALID_NAME', 'Invalid name');
-  if ('email' in data && !zEmail.safeParse(data.email).success)
-    throw refuse('INVALID_EMAIL', 'Invalid email');
-}
-
-/**
- * A new user: a valid name and address, no password, nothing else in `data`; onboarded now, by the
- * server's clock, as named. better-auth checks only the address's format, not its length.
- */
-function checkNewUser(body: Record<string, unknown>): Record<string, unknown> {
-  // Password sign-in is off: a password given here could never be used, only leak.
-  if (body.password !== undefined) throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
-  checkFields({ name: body.name, email: body.email }, ['name', 'email']);
-  checkFields(asRecord(body.data), []);
+  // The checked body replaces what was sent (the same keys, normalised). The stash is a string, not an
+  // object: better-auth merges this body over the caller's with `defu`.
   return {
-    name: zName.parse(body.name),
-    email: zEmail.parse(body.email),
-    data: { onboardedAt: new Date().toISOString() },
+    context: { body: { ...input.body, ...extra, ...changes, [ADMIN_STASH]: JSON.stringify(stash) } },
   };
 }
 
-/** An update may change the name, the address and the role; each is checked like the forms check it. */
-function checkProfileUpdate(body: Record<string, unknown>): Record<string, unknown> {
-  const data = asRecord(body.data);
-  checkFields(data, ['name', 'email', 'role']);
-  return 'name' in data ? { data: { ...data, name: zName.parse(data.name) } } : {};
+/** The caller's session, when they hold `permission` (an `ADMIN_USER_IDS` user holds every one). */
+async function requireCaller(
+  ctx: HookContext,
+  permission: Permission | null,
+  adminUserIds: readonly string[],
+) {
+  const current = await getSessionFromCtx(ctx);
+  if (!current) throw new APIError('UNAUTHORIZED');
+  if (permission && !userCan(current.user, permission.need, adminUserIds)) {
+    throw refuse(permission.code, 'Not allowed', 'FORBIDDEN');
+  }
+  return current;
+}
+
+/** Whom a change is about, and what better-auth needs beyond the body to find it. */
+async function targetOf(
+  db: Database,
+  input: AdminInput,
+  self: string,
+  currentSessionId: string,
+): Promise<{ targetId: string | null; extra: Record<string, unknown> }> {
+  switch (input.path) {
+    case '/admin/create-user':
+      return { targetId: null, extra: {} };
+    case '/admin/stop-impersonating':
+      return { targetId: self, extra: {} };
+    case '/admin/revoke-user-session': {
+      const revoked = await resolveSession(db, input.body, currentSessionId);
+      return { targetId: revoked.userId, extra: { sessionToken: revoked.token, sessionId: revoked.id } };
+    }
+    default:
+      if (isUnusableId(input.body.userId)) throw refuse('USER_NOT_FOUND', 'User not found', 'NOT_FOUND');
+      return { targetId: input.body.userId, extra: {} };
+  }
+}
+
+const hasAdminRole = (role: string | null) => parseRoles(role).includes('admin');
+
+/** The product's rules on a checked request by a caller who holds its permission; what the body gains. */
+function checkRules(input: AdminInput, who: Who): Record<string, unknown> {
+  refuseActsOnSelf(input, who.self);
+  refuseActsOnAdmins(input, who);
+  if (input.path !== '/admin/create-user') return {};
+  // Password sign-in is off: a password given here could never be used, only leak.
+  if (input.body.password !== undefined) throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
+  // Onboarded now, by the server's clock, as named.
+  return { data: { onboardedAt: new Date().toISOString() } };
+}
+
+type Who = { self: string; target: Target | undefined; adminUserIds: readonly string[] };
+
+/** What an admin may not do to their own account: lose their role by mistake, or watch themself. */
+function refuseActsOnSelf(input: AdminInput, self: string) {
+  switch (input.path) {
+    case '/admin/set-role':
+      if (input.body.userId === self) throw ownRole();
+      return;
+    case '/admin/update-user':
+      if (input.body.userId === self && input.body.data.role !== undefined) throw ownRole();
+      return;
+    case '/admin/impersonate-user':
+      if (input.body.userId === self) {
+        throw refuse('YOU_CANNOT_IMPERSONATE_YOURSELF', 'You cannot impersonate yourself');
+      }
+      return;
+  }
 }
 
 /**
- * The reason is limited and stored as cleaned (no controls, trimmed). A blank one stays a string:
- * better-auth merges a hook's body over the caller's and skips `undefined`, and stores its default
- * reason for an empty one, as it does when no reason is sent.
+ * What an admin may not do to another admin: change their address (a way to sign in as them) or
+ * impersonate them; and to a user listed in `ADMIN_USER_IDS`, whom only that user may change: ban, remove
+ * or demote them (a role without admin, when they had it).
  */
-function checkBan(body: Record<string, unknown>): Record<string, unknown> {
-  // Anything but a string is better-auth's to refuse (its body schema wants one).
-  const reason = typeof body.banReason === 'string' ? cleanMultiline(body.banReason) : undefined;
-  if (reason !== undefined && reason.length > appConfig.limits.banReasonMax) {
-    throw refuse('BAN_REASON_TOO_LONG', 'Ban reason too long');
+function refuseActsOnAdmins(input: AdminInput, { self, target, adminUserIds }: Who) {
+  if (!target || target.id === self) return;
+  const listed = adminUserIds.includes(target.id);
+  const admin = listed || hasAdminRole(target.role);
+  const demotes = (names: readonly string[] | undefined) =>
+    listed && names !== undefined && hasAdminRole(target.role) && !names.includes('admin');
+  switch (input.path) {
+    case '/admin/set-role':
+      if (demotes(input.body.role)) throw protectedAdmin();
+      return;
+    case '/admin/update-user': {
+      const { email, role } = input.body.data;
+      if (admin && email !== undefined && email !== target.email) {
+        throw refuse(
+          'YOU_CANNOT_CHANGE_ANOTHER_ADMINS_EMAIL',
+          "You cannot change another admin's email",
+          'FORBIDDEN',
+        );
+      }
+      if (demotes(role)) throw protectedAdmin();
+      return;
+    }
+    case '/admin/ban-user':
+    case '/admin/remove-user':
+      if (listed) throw protectedAdmin();
+      return;
+    case '/admin/impersonate-user':
+      // better-auth lets an `ADMIN_USER_IDS` caller impersonate admins (it passes every check); nobody may.
+      if (admin) throw refuse('YOU_CANNOT_IMPERSONATE_ADMINS', 'You cannot impersonate admins', 'FORBIDDEN');
+      return;
   }
-  const seconds = body.banExpiresIn;
-  // better-auth reads 0 as "no end" and a negative number as a ban that has already ended.
-  if (
-    seconds !== undefined &&
-    seconds !== null &&
-    (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_BAN_SECONDS)
-  ) {
-    throw refuse('INVALID_BAN_DURATION', 'Invalid ban duration');
-  }
-  return reason === undefined ? {} : { banReason: reason };
 }
+
+const ownRole = () => refuse('YOU_CANNOT_CHANGE_YOUR_OWN_ROLE', 'You cannot change your own role');
+const protectedAdmin = () =>
+  refuse(
+    'YOU_CANNOT_CHANGE_A_PROTECTED_ADMIN',
+    'Only this admin can make this change to their own account',
+    'FORBIDDEN',
+  );
 
 /**
  * better-auth revokes by token, which the screens never see: they name the session by id, and the token
  * is looked up here. The caller's own current session is refused: /sign-out ends that one.
  */
-async function resolveSession(db: Database, body: Record<string, unknown>, currentId: string) {
-  const byId = typeof body.sessionId === 'string' && body.sessionId;
-  const byToken = typeof body.sessionToken === 'string' && body.sessionToken;
-  const where = byId ? eq(session.id, byId) : byToken ? eq(session.token, byToken) : undefined;
-  const [row] = where
-    ? await db
+async function resolveSession(
+  db: Database,
+  body: { sessionId: string } | { sessionToken: string },
+  currentId: string,
+) {
+  const key = 'sessionId' in body ? body.sessionId : body.sessionToken;
+  const [row] = isUnusableId(key)
+    ? []
+    : await db
         .select({ id: session.id, token: session.token, userId: session.userId })
         .from(session)
-        .where(where)
-    : [];
+        .where('sessionId' in body ? eq(session.id, key) : eq(session.token, key));
   if (!row) throw refuse('SESSION_NOT_FOUND', 'Session not found', 'NOT_FOUND');
   if (row.id === currentId) {
     throw refuse('YOU_CANNOT_REVOKE_YOUR_CURRENT_SESSION', 'Use sign-out to end your current session');
@@ -227,9 +237,12 @@ async function resolveSession(db: Database, body: Record<string, unknown>, curre
   return row;
 }
 
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
 /** Records every admin change that succeeded. */
 export async function adminAfter(ctx: HookContext, db: Database) {
-  if (!(ctx.path in CHANGE_ROUTES) || ctx.context.returned instanceof APIError) return;
+  if (!isAdminPath(ctx.path) || ctx.context.returned instanceof APIError) return;
   const stash = asRecord(ctx.body)[ADMIN_STASH];
   if (typeof stash !== 'string') return;
   await auditAdminChange(db, {

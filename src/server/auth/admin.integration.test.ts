@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
-import { MAX_BAN_SECONDS } from './admin-hooks';
+import { MAX_BAN_SECONDS } from './admin-schemas';
 import { createTestAuth, type RequestOptions, type TestAuth } from './test-auth';
 
 // better-auth's admin routes as the manager screens reach them (through `auth.handler`): the product's
@@ -279,12 +279,14 @@ describe('the audit of admin changes', () => {
     });
   });
 
-  it('ignores an audit stash sent by the caller', async () => {
+  it('refuses an audit stash sent by the caller, and records the real one', async () => {
     const me = await signedInAdmin();
     const target = await signedInUser('Real name');
     const forged = JSON.stringify({ actorId: 'someone-else', targetLabel: 'Forged', targetId: 'x' });
-    const ok = await admin(me.cookie, 'unban-user', { userId: target.id, adminAuditStash: forged });
-    expect(ok.status).toBe(200);
+    const refused = await admin(me.cookie, 'unban-user', { userId: target.id, adminAuditStash: forged });
+    expect([refused.status, refused.body?.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect(await entriesFor(target.id)).toEqual([]);
+    expect((await admin(me.cookie, 'unban-user', { userId: target.id })).status).toBe(200);
     const [entry] = await entriesFor(target.id);
     expect(entry).toMatchObject({ actorUserId: me.id, action: 'user.unban' });
     expect(entry?.metadata?.label).toBe('Real name');

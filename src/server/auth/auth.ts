@@ -15,21 +15,36 @@ import type { Mailer } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
 import { logger, serializeError } from '@/server/logger';
 import {
-  CHANGE_EMAIL_PATH,
   cleanStoredUser,
   parseCodeField,
   parseEmailField,
   parseNewEmail,
   parseSignInBody,
   refuseLastAdminDeletion,
-  refuseTakenEmail,
-  REQUEST_EMAIL_CHANGE_PATH,
   UPDATE_USER_PATH,
   validateUpdateUserBody,
 } from './account-hooks';
 import { adminAfter, adminBefore } from './admin-hooks';
-import { withDemoGuard } from './demo-routes';
+import { refuseBannedSessions } from './banned-sessions';
+import {
+  auditImpersonatedChange,
+  capImpersonationExpiry,
+  guardImpersonation,
+  impersonationAnswer,
+} from './impersonation';
+import {
+  CHANGE_EMAIL_PATH,
+  type CodeFloors,
+  type CodeRequests,
+  createCodeRequests,
+  defaultCodeFloors,
+  REQUEST_EMAIL_CHANGE_PATH,
+  SEND_CODE_PATH,
+  SIGN_IN_PATH,
+  storeDecoyCode,
+} from './codes';
 import { postgresQuotaStore, type QuotaStore } from './quota-store';
+import { guardAuthRoutes } from './routes';
 
 /** Limits chosen for sign-in; see docs/decisions/005-sign-in.md for why these numbers. */
 export type AuthLimits = {
@@ -57,57 +72,73 @@ export type AuthDeps = {
   limits?: AuthLimits;
   /** Where rate-limit counters live; the database unless Redis is configured. */
   quotaStore?: QuotaStore;
+  /** Shortest answers of the code routes; tests that do not measure them pass zeros. */
+  codeFloors?: CodeFloors;
 };
 
 export const DEMO_CODE = appConfig.auth.demoCode;
-const SEND_CODE_PATH = '/email-otp/send-verification-otp';
-const SIGN_IN_PATH = '/sign-in/email-otp';
-
-/**
- * With sign-up off, a known address waits for the SMTP round trip and an unknown one does not; every
- * answer of the send route is held to at least this long so timing does not reveal which is which.
- */
-const SEND_CODE_MIN_MS = 1_000;
+/** The sample accounts a demo visitor signs in to with the fixed code; no other address takes it. */
+const DEMO_ACCOUNTS: readonly string[] = [appConfig.seed.adminEmail, appConfig.seed.userEmail];
 
 export function createAuth(deps: AuthDeps) {
-  const auth = buildAuth(deps);
-  // Refused before better-auth runs anything: calls through `auth.api` stay open to server code, which
-  // the demo middleware of server functions guards instead.
-  if (deps.demo) auth.handler = withDemoGuard(auth.handler);
-  if (deps.signUpEnabled && !deps.demo) return auth;
-  const handler = auth.handler;
-  auth.handler = async (request: Request) => {
-    const started = Date.now();
-    const response = await handler(request);
-    if (new URL(request.url).pathname.endsWith(SEND_CODE_PATH)) {
-      const wait = SEND_CODE_MIN_MS - (Date.now() - started);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-    return response;
-  };
+  const codes = createCodeRequests({
+    secret: deps.env.BETTER_AUTH_SECRET,
+    secureCookies: deps.env.NODE_ENV === 'production',
+    floors: deps.codeFloors ?? defaultCodeFloors,
+  });
+  const auth = buildAuth(deps, codes);
+  // A session whose user is banned is refused wherever better-auth reads it (banned-sessions.ts).
+  refuseBannedSessions(auth);
+  // Only the routes the product uses reach better-auth (a demo: only reads and signing in and out);
+  // calls through `auth.api` stay open to server code, which guards its own server functions.
+  auth.handler = guardAuthRoutes(codes.wrap(auth.handler), { demo: deps.demo });
   return auth;
 }
 
-function buildAuth(deps: AuthDeps) {
+function buildAuth(deps: AuthDeps, codes: CodeRequests) {
   const { db, env, mailer } = deps;
   const limits = deps.limits ?? defaultAuthLimits;
   const quotaStore = deps.quotaStore ?? postgresQuotaStore(db);
   const signUpEnabled = deps.signUpEnabled && !deps.demo;
   const expiresIn = Math.min(appConfig.auth.otpExpiryMinutes, 10) * 60;
   const production = env.NODE_ENV === 'production';
-  // Addresses whose code could not be mailed during the current request. better-auth swallows errors
-  // thrown by `sendVerificationOTP`, so the failure is noted here and turned into an answer by `after`.
-  const unsent = new Set<string>();
-  // Codes mailed to one address per window, whoever asks and for what (sign-in or a change of address).
-  const consumeSendQuota = async (email: string) => {
-    const quota = await quotaStore.consume(`otp-send:${email}`, limits.perAddress);
-    if (!quota.allowed) {
-      throw new APIError(
-        'TOO_MANY_REQUESTS',
-        { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
-        { 'X-Retry-After': String(quota.retryAfter ?? limits.perAddress.window) },
-      );
+
+  /**
+   * Counts one code mailed to `email` (whoever asks, for what) against its hourly limit; the refusal when
+   * the limit is reached. A demo mails nothing, and every visitor signs in to the same few accounts, so it
+   * has no such limit (per-IP limits remain).
+   */
+  const limitMail = async (email: string): Promise<APIError | undefined> => {
+    if (deps.demo) return undefined;
+    const quota = await quotaStore.consume(codes.sendQuotaKey(email), limits.perAddress);
+    if (quota.allowed) return undefined;
+    return new APIError(
+      'TOO_MANY_REQUESTS',
+      { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+      { 'X-Retry-After': String(quota.retryAfter ?? limits.perAddress.window) },
+    );
+  };
+
+  /**
+   * The end of a request that asked for a code to `email`, stored under `identifier`. When the mailer
+   * refused it (limit, SMTP), the unsent code goes and the caller hears why. When better-auth mailed
+   * nothing at all (an address without an account while sign-up is off, a new address that already has
+   * an account), the request still counts against the limit, still needs a mail server that answers,
+   * and leaves a code nobody knows that can be tried, run out of tries and expire like a real one: the
+   * answer is the same whoever the address belongs to.
+   */
+  const finishCodeRequest = async (ctx: AfterHookContext, identifier: string, email: string) => {
+    const request = codes.current();
+    if (!request || ctx.context.returned instanceof APIError) return;
+    if (request.mailAttempted) {
+      if (!request.failure) return;
+      await ctx.context.internalAdapter.deleteVerificationByIdentifier(identifier);
+      throw request.failure;
     }
+    const refusal = await limitMail(email);
+    if (refusal) throw refusal;
+    if (!deps.demo && !(await mailer.reachable())) throw emailNotSent();
+    await storeDecoyCode(ctx.context, { identifier, expiresIn, length: appConfig.auth.otpLength });
   };
 
   /** After a successful change of address, the previous address hears about it (best effort). */
@@ -134,6 +165,7 @@ function buildAuth(deps: AuthDeps) {
       schema: { user, session, account, verification, rateLimit },
     }),
     emailAndPassword: { enabled: false },
+    verification: { storeIdentifier: codes.identifierStorage },
     user: {
       additionalFields: { onboardedAt: { type: 'date', required: false, input: false } },
       // No password to re-enter here: better-auth then requires a session created within `freshAge`
@@ -158,6 +190,9 @@ function buildAuth(deps: AuthDeps) {
         update: {
           // better-auth slides `expiresAt` on use; clamp it to the session's creation + the absolute maximum.
           before: async (data, ctx) => {
+            // An impersonation ends an hour after it began, however it is refreshed (impersonation.ts).
+            const impersonation = capImpersonationExpiry(data, ctx?.context.session?.session);
+            if (impersonation) return impersonation;
             const createdAt = ctx?.context.session?.session.createdAt;
             if (!createdAt || !(data.expiresAt instanceof Date)) return;
             const latest = new Date(
@@ -175,7 +210,7 @@ function buildAuth(deps: AuthDeps) {
       max: limits.perIp.max,
       customRules: {
         [SEND_CODE_PATH]: limits.codes,
-        '/sign-in/email-otp': limits.codes,
+        [SIGN_IN_PATH]: limits.codes,
         [REQUEST_EMAIL_CHANGE_PATH]: limits.codes,
         [CHANGE_EMAIL_PATH]: limits.codes,
       },
@@ -224,14 +259,13 @@ function buildAuth(deps: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        await guardImpersonation(ctx);
         if (ctx.path.startsWith('/admin/')) return adminBefore(ctx, db, env.ADMIN_USER_IDS);
         if (ctx.path === UPDATE_USER_PATH) return { context: { body: validateUpdateUserBody(ctx.body) } };
         if (ctx.path === SIGN_IN_PATH) return { context: { body: parseSignInBody(ctx.body) } };
         if (ctx.path === CHANGE_EMAIL_PATH || ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
           const newEmail = parseNewEmail(ctx.body);
           const code = ctx.path === CHANGE_EMAIL_PATH ? { otp: parseCodeField(ctx.body) } : {};
-          await refuseTakenEmail(db, newEmail);
-          if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) await consumeSendQuota(newEmail);
           // better-auth checks the address as typed; it continues with the trimmed, lower-cased one.
           return { context: { body: { ...ctx.body, newEmail, ...code } } };
         }
@@ -241,31 +275,30 @@ function buildAuth(deps: AuthDeps) {
           throw new APIError('BAD_REQUEST', { code: 'INVALID_OTP_TYPE', message: 'Invalid OTP type' });
         }
         // better-auth checks the format only; the length limit and the normalising are the product's.
-        const email = parseEmailField(ctx.body, 'email');
-        // The per-address limit guards inboxes; a demo mails nothing, and every visitor signs in to the
-        // same few accounts, so it would lock them all out. Per-IP limits still apply.
-        if (!deps.demo) await consumeSendQuota(email);
-        return { context: { body: { ...ctx.body, email } } };
+        return { context: { body: { ...ctx.body, email: parseEmailField(ctx.body, 'email') } } };
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (impersonationAnswer(ctx) === null) return ctx.json(null);
+        await auditImpersonatedChange(ctx, db);
         if (ctx.path.startsWith('/admin/')) return adminAfter(ctx, db);
-        if (ctx.path === SIGN_IN_PATH) return explainBan(ctx);
-        if (ctx.path === CHANGE_EMAIL_PATH) return notifyPreviousAddress(ctx);
+        if (ctx.path === SIGN_IN_PATH) {
+          await explainBan(ctx);
+          const request = codes.current();
+          if (request && !(ctx.context.returned instanceof APIError)) {
+            request.signedInAs = parseEmailField(ctx.body, 'email');
+          }
+          return;
+        }
+        if (ctx.path === CHANGE_EMAIL_PATH) return afterChangeEmail(ctx, notifyPreviousAddress);
         if (ctx.path === REQUEST_EMAIL_CHANGE_PATH) {
           const newEmail = parseNewEmail(ctx.body);
           const userId = ctx.context.session?.user.id;
-          if (!unsent.delete(newEmail) || !userId) return;
-          await ctx.context.internalAdapter.deleteVerificationByIdentifier(
-            `change-email-otp-${userId}:${newEmail}`,
-          );
-          throw new APIError('SERVICE_UNAVAILABLE', { code: 'EMAIL_NOT_SENT', message: 'Email not sent' });
+          if (userId) await finishCodeRequest(ctx, `change-email-otp-${userId}:${newEmail}`, newEmail);
+          return;
         }
         if (ctx.path !== SEND_CODE_PATH) return;
-        const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : '';
-        if (!unsent.delete(email)) return;
-        // Nothing half-done stays behind: the code that never arrived is removed.
-        await ctx.context.internalAdapter.deleteVerificationByIdentifier(`sign-in-otp-${email}`);
-        throw new APIError('SERVICE_UNAVAILABLE', { code: 'EMAIL_NOT_SENT', message: 'Email not sent' });
+        const email = parseEmailField(ctx.body, 'email');
+        await finishCodeRequest(ctx, `sign-in-otp-${email}`, email);
       }),
     },
     plugins: [
@@ -275,10 +308,24 @@ function buildAuth(deps: AuthDeps) {
         allowedAttempts: appConfig.auth.otpMaxAttempts,
         storeOTP: 'encrypted',
         disableSignUp: !signUpEnabled,
-        ...(deps.demo ? { generateOTP: () => DEMO_CODE } : {}),
+        // In a demo only the sample accounts take the fixed code; anyone else gets a random one (never
+        // mailed), so the demo signs nobody in to another account. `undefined` means better-auth's own.
+        ...(deps.demo
+          ? { generateOTP: ({ email }) => (DEMO_ACCOUNTS.includes(email) ? DEMO_CODE : undefined) }
+          : {}),
         // Changing the address with a code (see docs/decisions/009-change-email-with-a-code.md).
         changeEmail: { enabled: true },
+        // The one place a code is mailed, for every kind of code: the per-address limit is counted here,
+        // so no route can get round it. better-auth swallows what this throws, so a refusal is left on
+        // the request for the after hook to answer with (`finishCodeRequest`).
         sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          const request = codes.current();
+          if (request) request.mailAttempted = true;
+          const refusal = await limitMail(email.toLowerCase());
+          if (refusal) {
+            if (request) request.failure = refusal;
+            return;
+          }
           if (deps.demo) return;
           const lng = requestLanguage(ctx?.headers);
           const render = type === 'change-email' ? renderChangeEmailCodeEmail : renderLoginCodeEmail;
@@ -286,7 +333,7 @@ function buildAuth(deps: AuthDeps) {
             await mailer.send(await render({ to: email, code: otp, lng, minutes: expiresIn / 60 }));
           } catch (error) {
             logger.error({ err: serializeError(error), type }, 'code e-mail not sent');
-            unsent.add(email.toLowerCase());
+            if (request) request.failure = emailNotSent();
           }
         },
       }),
@@ -325,6 +372,25 @@ function buildAuth(deps: AuthDeps) {
 export type Auth = ReturnType<typeof buildAuth>;
 
 type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+const emailNotSent = () =>
+  new APIError('SERVICE_UNAVAILABLE', { code: 'EMAIL_NOT_SENT', message: 'Email not sent' });
+
+/**
+ * Confirming a new address: better-auth checks that nobody took it only once the code is right (before
+ * that, the answer must not tell whether it has an account); that late refusal gets the product's code.
+ * Otherwise the previous address hears about the change.
+ */
+async function afterChangeEmail(ctx: AfterHookContext, notify: (ctx: AfterHookContext) => Promise<void>) {
+  const returned = ctx.context.returned;
+  if (returned instanceof APIError && returned.body?.message === 'Email already in use') {
+    throw new APIError('BAD_REQUEST', {
+      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+      message: 'Email already in use',
+    });
+  }
+  await notify(ctx);
+}
 
 /**
  * better-auth refuses a banned user with a bare BANNED_USER; the answer gains the ban's end (ISO

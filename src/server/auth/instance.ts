@@ -2,16 +2,18 @@ import '@tanstack/react-start/server-only';
 import { getDb } from '@/server/db/database';
 import { createSmtpMailer } from '@/server/email/mailer';
 import { isDemoMode, serverEnv } from '@/server/env';
-import { type Auth, createAuth } from './auth';
-import { redisQuotaStore } from './quota-store';
+import { logger, serializeError } from '@/server/logger';
 import { getRedis } from '@/server/redis';
+import { type Auth, createAuth } from './auth';
+import { postgresQuotaStore, type QuotaStore, redisQuotaStore, schedulePruning } from './quota-store';
+import { batchedQuotaStore } from './quota-store-batched';
 
 let pending: Promise<Auth> | undefined;
 
 /** The process's better-auth instance, built on first use once the database is open. */
 export function getAuth(): Promise<Auth> {
-  pending ??= getDb()
-    .then((db) => {
+  pending ??= Promise.all([getDb(), getQuotaStore()])
+    .then(([db, quotaStore]) => {
       const env = serverEnv();
       return createAuth({
         db,
@@ -20,7 +22,7 @@ export function getAuth(): Promise<Auth> {
         baseURL: env.BETTER_AUTH_URL ?? import.meta.env.VITE_BASE_URL ?? 'http://localhost:3000',
         signUpEnabled: env.AUTH_SIGN_UP === 'true',
         demo: isDemoMode(),
-        quotaStore: env.REDIS_URL ? redisQuotaStore(getRedis(env.REDIS_URL)) : undefined,
+        quotaStore,
       });
     })
     .catch((error: unknown) => {
@@ -29,4 +31,52 @@ export function getAuth(): Promise<Auth> {
       throw error;
     });
   return pending;
+}
+
+type Stores = { shared?: Promise<QuotaStore>; serverFn?: Promise<QuotaStore> };
+
+// On globalThis, like the database handle: one set of counters (and one pruning timer) per process,
+// whichever copy of this module in the bundle asks first.
+const stores: Stores = ((globalThis as { __starterQuota?: Stores }).__starterQuota ??= {});
+
+/**
+ * The rate-limit counters every instance shares: Redis with `REDIS_URL`, else the `rate_limit` table,
+ * whose ended windows this process deletes every `RATE_LIMIT_PRUNE_INTERVAL_S`.
+ */
+export function getQuotaStore(): Promise<QuotaStore> {
+  stores.shared ??= (async () => {
+    const env = serverEnv();
+    if (env.REDIS_URL) return redisQuotaStore(getRedis(env.REDIS_URL));
+    const store = postgresQuotaStore(await getDb());
+    schedulePruning(store, env.RATE_LIMIT_PRUNE_INTERVAL_S * 1000, (error) =>
+      logger.warn({ err: serializeError(error) }, 'rate-limit windows not pruned'),
+    );
+    return store;
+  })().catch((error: unknown) => {
+    stores.shared = undefined;
+    throw error;
+  });
+  return stores.shared;
+}
+
+/**
+ * The counters of the server-function limits: the shared store, in front of it the in-memory batching
+ * of `batchedQuotaStore` unless `SERVER_FN_LIMIT_SYNC_MS=0`.
+ */
+export function getServerFnQuotaStore(): Promise<QuotaStore> {
+  stores.serverFn ??= getQuotaStore().then(
+    (shared) => {
+      const syncMs = serverEnv().SERVER_FN_LIMIT_SYNC_MS;
+      if (syncMs === 0) return shared;
+      return batchedQuotaStore(shared, {
+        syncMs,
+        onError: (error) => logger.warn({ err: serializeError(error) }, 'server-function counts not synced'),
+      });
+    },
+    (error: unknown) => {
+      stores.serverFn = undefined;
+      throw error;
+    },
+  );
+  return stores.serverFn;
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appConfig } from '~/app.config';
@@ -6,7 +6,7 @@ import { codeFromMail, type CaughtMail } from '@/test/smtp-catcher';
 import { session, user } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
 import { readSession, verifiedCookieValue } from './session';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, SESSION_COOKIE, type TestAuth } from './test-auth';
 
 // The session check's direct path (session.ts) must answer exactly what better-auth's getSession answers,
 // and leave every case that writes cookies or rows to better-auth.
@@ -112,5 +112,93 @@ describe('verifiedCookieValue', () => {
     expect(verifiedCookieValue(`other.${signature}`, secret)).toBeUndefined();
     expect(verifiedCookieValue('token', secret)).toBeUndefined();
     expect(verifiedCookieValue(undefined, secret)).toBeUndefined();
+  });
+});
+
+/** A user row of its own, for tests that change it. */
+async function insertUser(fields: Partial<typeof user.$inferInsert> = {}): Promise<string> {
+  const id = randomUUID();
+  await t.db
+    .insert(user)
+    .values({ id, name: 'Row', email: `${id}@example.test`, emailVerified: true, ...fields });
+  return id;
+}
+
+/** A session row for `userId`, inserted directly, and the signed cookie that presents it. */
+async function insertSession(userId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await t.db
+    .insert(session)
+    .values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 7 * DAY) });
+  const signature = createHmac('sha256', t.env.BETTER_AUTH_SECRET).update(token).digest('base64');
+  return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+describe('a banned user whose session row survived the ban', () => {
+  // Banning deletes the user's sessions; a sign-in racing the ban can still leave one behind.
+  const bannedAdmin = (banExpires: Date | null = null) =>
+    insertUser({ role: 'admin', banned: true, banReason: 'test', banExpires, onboardedAt: new Date() });
+
+  it('is refused by the session check, on the direct path and by better-auth', async () => {
+    const cookie = await insertSession(await bannedAdmin());
+    expect(await readSession(t.auth, t.db, headersWith(cookie))).toBeNull();
+    const other = await insertSession(await bannedAdmin(new Date(Date.now() + DAY)));
+    expect(await betterAuthAnswer(other)).toBeNull();
+  });
+
+  it('is refused by every better-auth route that acts on a session, which then changes nothing', async () => {
+    const routes: ['GET' | 'POST', string, Record<string, unknown>?][] = [
+      ['POST', '/update-user', { name: 'Changed' }],
+      ['POST', '/delete-user', {}],
+      ['POST', '/revoke-sessions', {}],
+      ['POST', '/revoke-other-sessions', {}],
+      ['POST', '/email-otp/request-email-change', { newEmail: `${randomUUID()}@example.test` }],
+      ['GET', '/admin/list-users'],
+      ['POST', '/admin/stop-impersonating', {}],
+    ];
+    for (const [method, path, body] of routes) {
+      const id = await bannedAdmin();
+      const answer = await t.request(method, path, body, { cookie: await insertSession(id) });
+      expect(answer.status, `${path}: ${answer.text}`).toBe(401);
+      const [row] = await t.db.select({ name: user.name }).from(user).where(eq(user.id, id));
+      expect(row?.name, path).toBe('Row');
+    }
+    const lookup = await t.request('GET', '/get-session', undefined, {
+      cookie: await insertSession(await bannedAdmin()),
+    });
+    expect(lookup.status).toBe(200);
+    expect(lookup.body).toBeNull();
+  });
+
+  it('leaves no session row behind once refused', async () => {
+    const id = await bannedAdmin();
+    const cookie = await insertSession(id);
+    expect(await readSession(t.auth, t.db, headersWith(cookie))).toBeNull();
+    expect(await t.db.select({ id: session.id }).from(session).where(eq(session.userId, id))).toEqual([]);
+  });
+
+  it('is accepted again once the ban has ended', async () => {
+    const cookie = await insertSession(await bannedAdmin(new Date(Date.now() - 1000)));
+    const answer = await readSession(t.auth, t.db, headersWith(cookie));
+    expect(answer?.user.name).toBe('Row');
+    expect(answer).toEqual(await betterAuthAnswer(cookie));
+  });
+});
+
+describe('a duplicated session cookie', () => {
+  it('is read as better-auth reads it, however the copies are ordered', async () => {
+    const first = await insertSession(await insertUser({ name: 'First' }));
+    const second = await insertSession(await insertUser({ name: 'Second' }));
+    const forged = `${SESSION_COOKIE}=${encodeURIComponent(`forged.${'A'.repeat(43)}=`)}`;
+    for (const cookie of [
+      `a=1; ${first}; ${second}`,
+      `a=1; ${second}; ${first}`,
+      `${forged}; ${first}`,
+      `${first}; ${forged}`,
+    ]) {
+      const expected = await betterAuthAnswer(cookie);
+      expect(await readSession(t.auth, t.db, headersWith(cookie)), cookie).toEqual(expected);
+    }
+    expect((await betterAuthAnswer(`a=1; ${first}; ${second}`))?.user.name).toBe('First');
   });
 });

@@ -1,13 +1,15 @@
 import '@tanstack/react-start/server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getRequestHeaders } from '@tanstack/react-start/server';
-import { getSessionCookie, parseCookies } from 'better-auth/cookies';
+import { getSessionCookie } from 'better-auth/cookies';
 import { parseSessionOutput, parseUserOutput } from 'better-auth/db';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { session, user } from '@/server/db/schema/index';
 import { currentRequest, type RequestContext } from '@/server/http/request-context';
+import { isBanInForce } from './banned-sessions';
+import { withinImpersonationLimit } from './impersonation';
 import { getAuth } from './instance';
 
 type Auth = Awaited<ReturnType<typeof getAuth>>;
@@ -45,7 +47,8 @@ export function requestSession(): Promise<RequestSession> {
  */
 export async function readSession(auth: Auth, db: Database, headers: Headers): Promise<RequestSession> {
   const direct = await readUsualSession(auth, db, headers);
-  return direct === undefined ? auth.api.getSession({ headers }) : direct;
+  // An impersonation ends an hour after it began, whichever way the session was read (impersonation.ts).
+  return withinImpersonationLimit(direct === undefined ? await auth.api.getSession({ headers }) : direct);
 }
 
 /** The session when the request is the usual case; `undefined` when better-auth must decide. */
@@ -59,7 +62,7 @@ async function readUsualSession(
   if ('secondaryStorage' in context.options) return undefined;
   // better-auth reads a session data cookie first when its cookie cache is on; not the case here.
   if ('cookieCache' in (context.options.session ?? {})) return undefined;
-  const cookies = parseCookies(headers.get('cookie') ?? '');
+  const cookies = parseRequestCookies(headers.get('cookie') ?? '');
   const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
   for (const name of cookies.keys()) {
     if (name === sessionData.name || name.startsWith(`${sessionData.name}.`)) return undefined;
@@ -74,7 +77,8 @@ async function readUsualSession(
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, token))
     .limit(1);
-  if (!found || found.session.expiresAt < new Date()) return undefined;
+  // A banned user's session that outlived the ban is better-auth's to refuse and delete (banned-sessions.ts).
+  if (!found || found.session.expiresAt < new Date() || isBanInForce(found.user)) return undefined;
   const { expiresIn, updateAge } = context.sessionConfig;
   const dueForRefresh = found.session.expiresAt.valueOf() - expiresIn * 1000 + updateAge * 1000 <= Date.now();
   if (dueForRefresh) return undefined;
@@ -82,6 +86,44 @@ async function readUsualSession(
     session: parseSessionOutput(context.options, found.session),
     user: parseUserOutput(context.options, found.user),
   } as NonNullable<RequestSession>;
+}
+
+/**
+ * The request's cookies as better-auth's endpoints read them (better-call's `getCookie` and
+ * `getSignedCookie`): the first of several cookies with one name wins, surrounding quotes are dropped and
+ * `%` escapes decoded. better-auth's exported `parseCookies` keeps the last one instead: with a duplicated
+ * session cookie the direct path would read another session than better-auth does.
+ */
+export function parseRequestCookies(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  let index = 0;
+  while (index < header.length) {
+    const equals = header.indexOf('=', index);
+    if (equals === -1) break;
+    let end = header.indexOf(';', index);
+    if (end === -1) end = header.length;
+    else if (end < equals) {
+      // A pair without '=' before this one: start again after the last ';' before the '='.
+      index = header.lastIndexOf(';', equals - 1) + 1;
+      continue;
+    }
+    const name = header.slice(index, equals).trim();
+    if (!cookies.has(name)) {
+      let value = header.slice(equals + 1, end).trim();
+      if (value.startsWith('"')) value = value.slice(1, -1);
+      cookies.set(name, decodeCookieValue(value));
+    }
+    index = end + 1;
+  }
+  return cookies;
+}
+
+function decodeCookieValue(value: string): string {
+  try {
+    return value.includes('%') ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
 }
 
 /** The value of a cookie signed the way better-auth signs it (`value.base64(HMAC-SHA256)`), if genuine. */

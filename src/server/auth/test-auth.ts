@@ -3,7 +3,7 @@ import '@tanstack/react-start/server-only';
 // mailing through a real SMTP server on loopback, driven through `auth.handler` so rate limits and
 // hooks run as they do in production.
 import { createServer, type AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { type CaughtMail, type SmtpCatcher, startSmtpCatcher } from '@/test/smtp-catcher';
 import type { Database } from '@/server/db/client';
 import { verification } from '@/server/db/schema/index';
@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
 import { createSmtpMailer, type Mailer } from '@/server/email/mailer';
 import { parseServerEnv, type ServerEnv } from '@/server/env';
 import { type Auth, type AuthLimits, createAuth, defaultAuthLimits } from './auth';
+import type { CodeFloors } from './codes';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
 export const SESSION_COOKIE = 'better-auth.session_token';
@@ -25,6 +26,8 @@ export type TestAuthOptions = {
   mailer?: Mailer;
   /** Extra server environment variables (e.g. `ADMIN_USER_IDS`), parsed as the app parses them. */
   env?: Record<string, string>;
+  /** The code routes' shortest answers; none by default, so the suite does not wait for them. */
+  codeFloors?: CodeFloors;
 };
 
 export type RequestOptions = {
@@ -32,6 +35,11 @@ export type RequestOptions = {
   ip?: string;
   /** Raw Cookie header. */
   cookie?: string;
+  /**
+   * Which browser sends a code request or a code (see codes.ts): the cookies the code routes set are kept
+   * per browser name and sent back. `sendCode`/`signIn` use one browser per address unless told.
+   */
+  browser?: string;
   headers?: Record<string, string>;
 };
 
@@ -58,6 +66,8 @@ export type TestAuth = {
     body?: unknown,
     options?: RequestOptions,
   ) => Promise<AuthResponse>;
+  /** The cookies the code routes have set in `browser` (name=value pairs for a Cookie header). */
+  browserCookies: (browser: string) => string;
   /** POST /email-otp/send-verification-otp for a sign-in code. */
   sendCode: (email: string, options?: RequestOptions) => Promise<AuthResponse>;
   /** POST /sign-in/email-otp. */
@@ -66,7 +76,7 @@ export type TestAuth = {
   getSession: (cookie: string, options?: RequestOptions) => Promise<AuthResponse>;
   /** Messages the catcher received for `email` (lower-cased), oldest first. */
   mailsTo: (email: string) => CaughtMail[];
-  /** The sign-in-otp verification rows of `email`. */
+  /** The sign-in-otp verification rows of `email`, from every browser. */
   verificationRows: (email: string) => Promise<(typeof verification.$inferSelect)[]>;
   /** Another auth instance over the same database and catcher (closing it closes nothing shared). */
   derive: (options: TestAuthOptions) => TestAuth;
@@ -134,7 +144,15 @@ function buildTestAuth(
     signUpEnabled: options.signUpEnabled ?? true,
     demo: options.demo ?? false,
     limits: { ...defaultAuthLimits, ...options.limits },
+    codeFloors: options.codeFloors ?? { send: 0, check: 0 },
   });
+
+  // Cookies the code routes set (browser binding, known browser), per simulated browser.
+  const jars = new Map<string, Map<string, string>>();
+  const browserCookies = (browser: string) =>
+    [...(jars.get(browser) ?? new Map<string, string>())]
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
 
   const request: TestAuth['request'] = async (method, path, body, requestOptions = {}) => {
     const headers = new Headers({
@@ -143,7 +161,9 @@ function buildTestAuth(
       ...requestOptions.headers,
     });
     if (body !== undefined) headers.set('content-type', 'application/json');
-    if (requestOptions.cookie) headers.set('cookie', requestOptions.cookie);
+    const browser = requestOptions.browser;
+    const cookie = [requestOptions.cookie, browser ? browserCookies(browser) : ''].filter(Boolean).join('; ');
+    if (cookie) headers.set('cookie', cookie);
     const response = await auth.handler(
       new Request(`${TEST_BASE_URL}/api/auth${path}`, {
         method,
@@ -151,6 +171,7 @@ function buildTestAuth(
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
+    if (browser) keepCodeCookies(jars, browser, response.headers);
     const text = await response.text();
     let parsed: Record<string, unknown> | null;
     try {
@@ -174,10 +195,16 @@ function buildTestAuth(
     db,
     catcher,
     request,
+    browserCookies,
     sendCode: (email, requestOptions) =>
-      request('POST', '/email-otp/send-verification-otp', { email, type: 'sign-in' }, requestOptions),
+      request(
+        'POST',
+        '/email-otp/send-verification-otp',
+        { email, type: 'sign-in' },
+        { browser: browserOf(email), ...requestOptions },
+      ),
     signIn: (email, otp, requestOptions) =>
-      request('POST', '/sign-in/email-otp', { email, otp }, requestOptions),
+      request('POST', '/sign-in/email-otp', { email, otp }, { browser: browserOf(email), ...requestOptions }),
     getSession: (cookie, requestOptions) =>
       request('GET', '/get-session', undefined, { ...requestOptions, cookie }),
     mailsTo: (email) => catcher.messages.filter((m) => m.to.includes(email.toLowerCase())),
@@ -185,11 +212,28 @@ function buildTestAuth(
       db
         .select()
         .from(verification)
-        .where(eq(verification.identifier, `sign-in-otp-${email.toLowerCase()}`)),
+        .where(like(verification.identifier, `sign-in-otp-${email.toLowerCase()}#%`)),
     derive: (derived) => buildTestAuth(db, catcher, derived, async () => {}),
     close,
   };
   return self;
+}
+
+/** The browser `sendCode` and `signIn` play by default: one per address, as a person would. */
+const browserOf = (email: string) => `browser-of:${email.trim().toLowerCase()}`;
+
+/** Keeps the code cookies (binding, known browser) a response sets, as a browser would. */
+function keepCodeCookies(jars: Map<string, Map<string, string>>, browser: string, headers: Headers) {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eqAt = pair?.indexOf('=') ?? -1;
+    if (!pair || eqAt < 0) continue;
+    const name = pair.slice(0, eqAt).trim();
+    if (!/code_(binding|known)$/.test(name)) continue;
+    const jar = jars.get(browser) ?? new Map<string, string>();
+    jar.set(name, pair.slice(eqAt + 1).trim());
+    jars.set(browser, jar);
+  }
 }
 
 /** The session cookie from Set-Cookie as `name=value`, or undefined (also when it is being cleared). */

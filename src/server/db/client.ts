@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { type Admission, createAdmission } from './admission.ts';
 import * as schema from './schema/index.ts';
 
 /** The drizzle surface both drivers share; data modules depend on this, never on a driver. */
@@ -17,13 +18,25 @@ export type DatabaseHandle = {
   /** Round-trip to the database; rejects when it is unreachable. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
-  /** Runs `fn` while holding a Postgres advisory lock (a no-op lock on single-process PGlite). */
+  /**
+   * Runs `fn` while holding a Postgres advisory lock (a no-op lock on single-process PGlite). On Postgres
+   * `fn` gets connections of its own, outside the request pool's waiting bounds (for migrations).
+   */
   withLock: <T>(key: number, fn: (db: Database) => Promise<T>) => Promise<T>;
 };
 
-export type DatabaseOptions =
-  | { url: string; poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number }
-  | { pgliteDir: string };
+export type PostgresOptions = {
+  url: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** How long a call waits for a free connection before it fails as an outage (503). */
+  poolTimeoutMs?: number;
+  /** How long a statement waits for a lock (Postgres `lock_timeout`) before it fails as an outage; unset: no limit. */
+  lockTimeoutMs?: number;
+};
+
+export type DatabaseOptions = PostgresOptions | { pgliteDir: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return 'url' in options ? openPostgres(options) : openPglite(options.pgliteDir);
@@ -47,47 +60,112 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(options: {
-  url: string;
-  poolMax?: number;
-  statementTimeoutMs?: number;
-  connectTimeoutMs?: number;
-}): Promise<DatabaseHandle> {
+/**
+ * Statements one connection may carry at once. postgres.js pipelines up to 100 by default; a statement
+ * stuck on a lock then holds every one behind it. Two keep a connection busy while the app reads the
+ * previous answer (with one, the load suite's reads were twice as slow on a busy machine), and bound
+ * the wait behind a blocked statement to one lock timeout.
+ */
+const PIPELINE = 2;
+
+async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
   const client = postgres(options.url, {
-    max: options.poolMax ?? 10,
-    // Fail fast instead of queueing forever when the server is unreachable or shutting down: a request
-    // waiting for a connection gets its 503 after this long (postgres.js has no separate pool-queue
-    // timeout; a queued query waits for a connection that is itself bounded by this and the statement
-    // timeout). The load suite saw 10 s waits while Postgres stopped slowly.
-    connect_timeout: (options.connectTimeoutMs ?? 3_000) / 1000,
-    idle_timeout: 30,
-    onnotice: () => {},
+    ...connectionSettings(options),
+    // Read by postgres.js (src/index.js parseOptions) but missing from its type definitions.
+    ...({ max_pipeline: PIPELINE } as object),
     connection: {
       statement_timeout: options.statementTimeoutMs ?? 15_000,
+      // A request never waits long behind a locked table (an ALTER TABLE, a long transaction).
+      ...(options.lockTimeoutMs ? { lock_timeout: options.lockTimeoutMs } : {}),
       application_name: 'starter',
     },
   });
-  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  // postgres.js has no limit on the wait for a connection. Admitting no more calls than the connections
+  // can carry keeps every other wait in front of the pool, where it is bounded: a call then waits at most
+  // the pool timeout for a slot and, for each statement, the lock timeout of one statement ahead of it
+  // and its own.
+  const admission = createAdmission({
+    slots: connectionSettings(options).max * PIPELINE,
+    timeoutMs: options.poolTimeoutMs ?? 3_000,
+  });
+  const db = drizzlePostgres({ client: admitted(client, admission), schema }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
     ping: async () => {
-      await client`select 1`;
+      await admission.run(() => client`select 1`);
     },
     close: () => client.end({ timeout: 5 }),
-    withLock: async (key, fn) => {
-      const reserved = await client.reserve();
-      try {
-        await reserved`select pg_advisory_lock(${key})`;
-        try {
-          // The lock lives on the reserved connection; the work may use any pooled connection.
-          return await fn(db);
-        } finally {
-          await reserved`select pg_advisory_unlock(${key})`;
-        }
-      } finally {
-        reserved.release();
-      }
-    },
+    withLock: (key, fn) => withAdvisoryLock(options, key, fn),
   };
+}
+
+function connectionSettings(options: PostgresOptions) {
+  return {
+    max: options.poolMax ?? 10,
+    // Fail fast instead of waiting when the server is unreachable or shutting down.
+    connect_timeout: (options.connectTimeoutMs ?? 3_000) / 1000,
+    idle_timeout: 30,
+    // postgres.js waits before reconnecting a closed connection, 3^n/100 s after the pool's n-th failure
+    // (up to 20 s): after a restart, a query given such a connection waited 17 s in the load suite.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+    onnotice: () => {},
+  };
+}
+
+/**
+ * Migrations run on connections of their own, without the request bounds: they may wait for locks
+ * (other instances' transactions) and for the advisory lock while another instance migrates.
+ */
+async function withAdvisoryLock<T>(
+  options: PostgresOptions,
+  key: number,
+  fn: (db: Database) => Promise<T>,
+): Promise<T> {
+  const own = postgres(options.url, {
+    ...connectionSettings(options),
+    max: 2,
+    connection: {
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
+      application_name: 'starter-migrate',
+    },
+  });
+  try {
+    const reserved = await own.reserve();
+    try {
+      await reserved`select pg_advisory_lock(${key})`;
+      try {
+        // The lock lives on the reserved connection; the work runs on the other one.
+        return await fn(drizzlePostgres({ client: own, schema }) as unknown as Database);
+      } finally {
+        await reserved`select pg_advisory_unlock(${key})`;
+      }
+    } finally {
+      reserved.release();
+    }
+  } finally {
+    await own.end({ timeout: 5 });
+  }
+}
+
+type Pending<T> = PromiseLike<T> & { values: () => PromiseLike<T> };
+
+/**
+ * The client drizzle sees: every statement outside a transaction, and every transaction as a whole,
+ * runs through `admission` (drizzle calls `unsafe` and `begin`, and `.values()` on what `unsafe`
+ * returns; statements inside a transaction use the transaction's own connection).
+ */
+function admitted(client: postgres.Sql, admission: Admission): postgres.Sql {
+  const unsafe = (...args: Parameters<postgres.Sql['unsafe']>): Pending<unknown> => {
+    const run = (values: boolean) =>
+      admission.run(() => {
+        const query = client.unsafe(...args);
+        return values ? query.values() : query;
+      });
+    return { values: () => run(true), then: (resolve, reject) => run(false).then(resolve, reject) };
+  };
+  const begin = (...args: unknown[]) =>
+    admission.run(() => Reflect.apply(client.begin, client, args) as Promise<unknown>);
+  // A documented boundary: the object inherits everything else (options, parsers) from the client.
+  return Object.assign(Object.create(client) as postgres.Sql, { unsafe, begin });
 }

@@ -22,10 +22,18 @@ async function connect(): Promise<DatabaseHandle> {
           poolMax: env.DATABASE_POOL_MAX,
           statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
           connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
+          lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
         }
       : { pgliteDir: env.PGLITE_DIR },
   );
-  await runMigrations(handle);
+  try {
+    await runMigrations(handle);
+  } catch (error) {
+    // The next attempt opens a new pool: this one must not stay open beside it.
+    await handle.close().catch(() => {});
+    throw error;
+  }
   if (env.NODE_ENV === 'development' && (await isDatabaseEmpty(handle.db))) {
     console.info('[db] empty development database: seeding it');
     await seedDatabase(handle.db);

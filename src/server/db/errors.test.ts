@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PoolTimeoutError } from './admission';
 import { isDatabaseUnavailable } from './errors';
 
 const withCode = (code: string) => Object.assign(new Error(code), { code });
@@ -12,6 +13,13 @@ describe('isDatabaseUnavailable', () => {
       true,
     );
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')]))).toBe(true);
+  });
+
+  it('recognises a wait that ran out: for a pooled connection, or for a lock', () => {
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new PoolTimeoutError(3_000) }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: withCode('55P03') }))).toBe(true);
   });
 
   it('leaves a wrong query or a constraint violation alone', () => {

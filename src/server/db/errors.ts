@@ -1,7 +1,8 @@
 /**
  * Errors that mean "the database cannot answer right now" rather than "this request is wrong": the
- * server is down or restarting, the connection broke, it is out of connections, or a statement ran out
- * of time. They become 503 answers; postgres.js reconnects by itself on the next query.
+ * server is down or restarting, the connection broke, it is out of connections, no pooled connection
+ * freed in time, or a statement ran out of time waiting or working. They become 503 answers; postgres.js
+ * reconnects by itself on the next query.
  */
 const UNAVAILABLE_CODES = new Set([
   // Node and postgres.js connection errors.
@@ -15,12 +16,15 @@ const UNAVAILABLE_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
-  // Postgres: admin/crash shutdown, starting up, too many connections, statement timeout.
+  // No pooled connection freed within DATABASE_POOL_TIMEOUT_MS (admission.ts).
+  'POOL_TIMEOUT',
+  // Postgres: admin/crash shutdown, starting up, too many connections, statement timeout, lock timeout.
   '57P01',
   '57P02',
   '57P03',
   '53300',
   '57014',
+  '55P03',
 ]);
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

@@ -1,8 +1,14 @@
 import '@tanstack/react-start/server-only';
+import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
+import { serverEnv } from '../env.ts';
 
 export type Mail = { to: string; subject: string; html: string; text: string };
-export type Mailer = { send: (mail: Mail) => Promise<void> };
+export type Mailer = {
+  send: (mail: Mail) => Promise<void>;
+  /** Whether the SMTP server answers (connects and greets), without sending anything. */
+  reachable: () => Promise<boolean>;
+};
 
 /** Raised when the SMTP server cannot take a message; the caller turns it into a translated error. */
 export class MailNotSentError extends Error {
@@ -12,9 +18,23 @@ export class MailNotSentError extends Error {
   }
 }
 
-/** Sends over SMTP (`smtp://` or `smtps://` URL); short timeouts so a dead server fails fast. */
-export function createSmtpMailer(url: string | undefined, from: string): Mailer {
-  const transport = url ? createTransport(withTimeouts(url)) : undefined;
+/**
+ * Sends over SMTP (`smtp://` or `smtps://` URL); short timeouts so a dead server fails fast, and TLS
+ * required to any host other than loopback (`smtpTransportUrl`). `allowUnencrypted` defaults to
+ * `EMAIL_ALLOW_UNENCRYPTED=true`.
+ */
+export function createSmtpMailer(
+  url: string | undefined,
+  from: string,
+  options: { allowUnencrypted?: boolean } = {},
+): Mailer {
+  const transport = url
+    ? createTransport(
+        smtpTransportUrl(url, {
+          allowUnencrypted: options.allowUnencrypted ?? serverEnv().EMAIL_ALLOW_UNENCRYPTED === 'true',
+        }),
+      )
+    : undefined;
   return {
     send: async (mail) => {
       if (!transport) throw new MailNotSentError(new Error('EMAIL_SERVER is not configured'));
@@ -24,11 +44,32 @@ export function createSmtpMailer(url: string | undefined, from: string): Mailer 
         throw new MailNotSentError(error);
       }
     },
+    reachable: async () => {
+      if (!transport) return false;
+      try {
+        return await transport.verify();
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
-/** nodemailer reads its timeouts from the URL's query when it is given a URL. */
-function withTimeouts(url: string): string {
+/** The local machine by name or address; a name that merely starts like one (`localhost.evil.example`) is not. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
+/**
+ * The URL nodemailer gets (it reads its options from the query): short timeouts unless the URL sets its
+ * own, and for `smtp://` to any host other than loopback `requireTLS`, whatever the URL's query says, so
+ * codes and links never cross a network in the clear and a server (or someone in between) that offers no
+ * STARTTLS makes the send fail instead. `smtps://` is TLS from the first byte. `allowUnencrypted` is the
+ * operator's explicit opt-out (a relay on a private network without TLS).
+ */
+export function smtpTransportUrl(url: string, { allowUnencrypted }: { allowUnencrypted: boolean }): string {
   const parsed = new URL(url);
   for (const [key, value] of Object.entries({
     connectionTimeout: '5000',
@@ -36,6 +77,11 @@ function withTimeouts(url: string): string {
     socketTimeout: '10000',
   })) {
     if (!parsed.searchParams.has(key)) parsed.searchParams.set(key, value);
+  }
+  if (parsed.protocol === 'smtp:' && !isLoopback(parsed.hostname) && !allowUnencrypted) {
+    parsed.searchParams.set('requireTLS', 'true');
+    parsed.searchParams.delete('ignoreTLS');
+    parsed.searchParams.delete('opportunisticTLS');
   }
   return parsed.toString();
 }

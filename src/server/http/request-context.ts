@@ -29,6 +29,14 @@ export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
 }
 
+/**
+ * Runs `fn` outside any request: timers it starts (background work shared by every request) do not
+ * carry the request that happened to start them, nor count their queries in its Server-Timing.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 export function recordDatabaseTime(ms: number): void {
   const context = storage.getStore();
   if (!context) return;

@@ -56,7 +56,11 @@ export function EmailCard({
         <ConfirmEmailChangeForm
           newEmail={pendingEmail}
           onDone={() => onPendingEmailChange('')}
-          onCancel={() => onPendingEmailChange('')}
+          // "Use another address" goes back to the address step, not out of the change.
+          onCancel={() => {
+            setEditing(true);
+            onPendingEmailChange('');
+          }}
         />
       ) : null}
     </SectionCard>

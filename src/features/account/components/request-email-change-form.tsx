@@ -11,8 +11,9 @@ import { authRequest } from '@/lib/auth-client';
 import { accountErrorCode, translateAccountError } from '../errors';
 import { zChangeEmailForm } from '../schema';
 
-// Answers about the address itself show on the field; the rest above the buttons.
-const FIELD_ERRORS = new Set(['USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'INVALID_EMAIL']);
+// Answers about the address itself show on the field; the rest above the buttons. An address that has
+// an account is not refused here: the server answers as for any other (ADR 016).
+const FIELD_ERRORS = new Set(['INVALID_EMAIL']);
 
 /** Step one of a change of address: the new address, to which a code is mailed. */
 export function RequestEmailChangeForm({

@@ -14,6 +14,7 @@ const entries: AuditEntry[] = [
     id: 'e1',
     action: 'user.ban',
     actor: { id: 'a1', name: 'Admin' },
+    actingAs: null,
     targetType: 'user',
     targetId: 'jane-1',
     targetLabel: 'Jane Doe',
@@ -24,18 +25,30 @@ const entries: AuditEntry[] = [
     id: 'e2',
     action: 'repository.delete',
     actor: null,
+    actingAs: null,
     targetType: 'repository',
     targetId: 'r1',
     targetLabel: 'old-repo',
     metadata: {},
     createdAt: minutesAgo(60 * 26),
   },
+  {
+    id: 'e3',
+    action: 'user.update',
+    actor: { id: 'a1', name: 'Admin' },
+    actingAs: { id: 'jane-1', name: 'Jane Doe' },
+    targetType: 'user',
+    targetId: 'jane-1',
+    targetLabel: 'Jane Renamed',
+    metadata: { fields: 'name' },
+    createdAt: minutesAgo(1),
+  },
 ];
 
 function renderLatest() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(auditKeys.list(undefined, 10), {
-    pages: [{ items: entries, nextCursor: null, total: 2, totalCapped: false }],
+    pages: [{ items: entries, nextCursor: null, total: 3, totalCapped: false }],
     pageParams: [undefined],
   });
   const router = createRouter({
@@ -49,7 +62,7 @@ describe('AuditList', () => {
   it('reads each entry as a sentence with a link to a target that still exists', async () => {
     renderLatest();
     const list = await screen.findByRole('list', { name: 'Activity log' });
-    const [ban, deletion] = within(list).getAllByRole('listitem');
+    const [ban, deletion, acted] = within(list).getAllByRole('listitem');
     expect(ban?.textContent).toMatch(/^Admin banned Jane Doe3 min\. ago$/);
     expect(
       within(ban as HTMLElement)
@@ -59,6 +72,13 @@ describe('AuditList', () => {
     // The deleted repository is named, not linked; the deleted actor is named as such.
     expect(deletion?.textContent).toContain('A deleted user deleted the repository old-repo');
     expect(within(deletion as HTMLElement).queryByRole('link')).toBeNull();
+    // A change made while impersonating names both people, each linked.
+    expect(acted?.textContent).toMatch(/^Admin, acting as Jane Doe, edited Jane Renamed1 min\. ago$/);
+    expect(
+      within(acted as HTMLElement)
+        .getByRole('link', { name: 'Jane Doe' })
+        .getAttribute('href'),
+    ).toBe('/manager/users/jane-1');
     // A fixed excerpt: no paging footer.
     expect(screen.queryByText(/Showing/)).toBeNull();
   });

@@ -8,7 +8,7 @@ import type { AuditEntry } from '../schema';
 
 /**
  * The audit trail, newest first: "Admin banned Jane Doe · 3 min ago", each target linked while it still
- * exists. With `userId`, only what that user did or had done to them; with `limit`, one page of that size
+ * exists; a change made during an impersonation reads "Admin, acting as Jane Doe, edited Jane Doe". With `userId`, only what that user did or had done to them; with `limit`, one page of that size
  * and no "Load more" (the dashboard's latest entries).
  */
 export function AuditList({ userId, limit }: { userId?: string; limit?: number }) {
@@ -51,6 +51,40 @@ function TargetLink({ entry, children: text }: { entry: AuditEntry; children?: R
   return <span className="font-medium">{children}</span>;
 }
 
+/** The user an admin acted as, linked to their page; the name keeps its own direction. */
+function UserLink({ id, children }: { id: string; children?: ReactNode }) {
+  return (
+    <Link
+      to="/manager/users/$id"
+      params={{ id }}
+      className="font-medium text-primary underline-offset-4 hover:underline"
+    >
+      <bdi>{children}</bdi>
+    </Link>
+  );
+}
+
+/**
+ * "Admin, acting as Jane," in place of the actor of an entry written during an impersonation. Trans hands
+ * the sentence's actor text over as children; this phrase replaces it.
+ */
+function ActingAsActor({ admin, user }: { admin: string; user: NonNullable<AuditEntry['actingAs']> }) {
+  const { t } = useTranslation('audit');
+  return (
+    <span>
+      <Trans
+        t={t}
+        i18nKey="actingAs"
+        values={{ admin, user: user.name || t('someone') }}
+        components={{
+          admin: <bdi className="font-medium" />,
+          user: <UserLink id={user.id} />,
+        }}
+      />
+    </span>
+  );
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('audit');
   // The actor column empties when that account is deleted; the trail itself stays.
@@ -65,7 +99,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           i18nKey={`actions.${entry.action}`}
           values={{ actor, target }}
           components={{
-            actor: <bdi className="font-medium" />,
+            actor: entry.actingAs ? (
+              <ActingAsActor admin={actor} user={entry.actingAs} />
+            ) : (
+              <bdi className="font-medium" />
+            ),
             target: <TargetLink entry={entry} />,
           }}
         />

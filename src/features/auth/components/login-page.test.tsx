@@ -158,8 +158,8 @@ describe('LoginPage', () => {
 
   it('fills a sample account in one click in development', async () => {
     renderLogin({ development: true, devInboxUrl: 'http://127.0.0.1:1080' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Use admin@admin.com' }));
-    await waitFor(() => expect((emailField() as HTMLInputElement).value).toBe('admin@admin.com'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use admin@example.com' }));
+    await waitFor(() => expect((emailField() as HTMLInputElement).value).toBe('admin@example.com'));
     expect(
       screen.getByRole('link', { name: 'Open the development inbox to read the code' }).getAttribute('href'),
     ).toBe('http://127.0.0.1:1080');

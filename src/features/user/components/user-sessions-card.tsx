@@ -133,7 +133,11 @@ function SessionRow({ session, onRevoke }: { session: UserSession; onRevoke?: ()
           <div className="min-w-0">
             <dt className="text-muted-foreground">{t('sessions.ip')}</dt>
             <dd className="[overflow-wrap:anywhere]">
-              {session.ipAddress ? <bdi dir="ltr">{session.ipAddress}</bdi> : t('sessions.unknownIp')}
+              {session.ipAddress ? (
+                <bdi dir="ltr">{session.ipAddress}</bdi>
+              ) : (
+                t(session.ipHidden ? 'sessions.ipHidden' : 'sessions.unknownIp')
+              )}
             </dd>
           </div>
           {dates.map(([key, value]) => (

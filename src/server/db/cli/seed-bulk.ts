@@ -3,7 +3,7 @@
 // earlier runs created (names and e-mails carry a running number), so it never collides with them.
 import { parseArgs } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database, DatabaseHandle } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
 import { firstNames, lastNames } from '../seed/data.ts';
 import { runCli } from './shared.ts';
@@ -29,7 +29,8 @@ function parseOptions(argv: string[]): { repositories: number; users: number } {
   // `pnpm db:seed:bulk -- --users 5` passes the `--` through; parseArgs would treat what follows as positional.
   const { values } = parseArgs({
     args: argv.filter((arg) => arg !== '--'),
-    options: { repositories: { type: 'string' }, users: { type: 'string' } },
+    // --force is read by runCli (a production database needs it).
+    options: { repositories: { type: 'string' }, users: { type: 'string' }, force: { type: 'boolean' } },
     strict: true,
   });
   const count = (name: string, value: string | undefined, fallback: number) => {
@@ -128,7 +129,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-await runCli(async (handle) => {
+async function bulkSeed(handle: DatabaseHandle): Promise<void> {
   if (handle.kind !== 'postgres') throw new Error('bulk seeding needs a Postgres server (DATABASE_URL)');
   const started = performance.now();
   await runMigrations(handle);
@@ -153,4 +154,9 @@ await runCli(async (handle) => {
   console.info(
     `[bulk] added ${options.repositories.toLocaleString('en-US')} repositories and ${options.users.toLocaleString('en-US')} users in ${seconds}s`,
   );
+}
+
+await runCli(bulkSeed, {
+  command: 'db:seed:bulk',
+  effect: 'adds generated users and repositories by the hundred thousand',
 });

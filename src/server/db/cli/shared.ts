@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { serverEnv } from '../../env.ts';
 import { type DatabaseHandle, openDatabase } from '../client.ts';
+import { productionRefusal, type SampleDataCommand } from './guard.ts';
 
 /** Opens the configured database for a one-off command (the app must not hold a PGlite folder open). */
 export async function openCliDatabase(): Promise<DatabaseHandle> {
@@ -18,8 +19,21 @@ export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+)(:[^@/]*)?@/, '//$1:***@');
 }
 
-/** Runs a command body with the database, closing it afterwards and turning failures into exit code 1. */
-export async function runCli(body: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+/**
+ * Runs a command body with the database, closing it afterwards and turning failures into exit code 1.
+ * A command that writes sample data or drops data names itself in `sampleData`: on a production database
+ * it then needs `--force` (`productionRefusal`), and is refused before the database is opened.
+ */
+export async function runCli(
+  body: (handle: DatabaseHandle) => Promise<void>,
+  sampleData?: SampleDataCommand,
+): Promise<void> {
+  const refusal = sampleData && productionRefusal(sampleData, process.argv.slice(2), process.env);
+  if (refusal) {
+    console.error(refusal);
+    process.exitCode = 1;
+    return;
+  }
   let handle: DatabaseHandle | undefined;
   try {
     handle = await openCliDatabase();

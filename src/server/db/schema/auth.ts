@@ -87,12 +87,19 @@ export const verification = pgTable(
  * Rate-limit counters in the database so every instance shares them (better-auth's per-IP limits, and
  * the per-address limit on sending codes, under keys prefixed `otp-send:`).
  */
-export const rateLimit = pgTable('rate_limit', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});
+// Fixed-window counters (src/server/auth/quota-store.ts): `last_request` holds the window's start and
+// `expires_at` its end (ms), so expired windows are found through an index and deleted.
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    count: integer('count').notNull(),
+    lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('rate_limit_expires_at_idx').on(t.expiresAt)],
+);
 
 // Relations for better-auth's joins (`advanced.database.joins`): a session is read with its user in one
 // query. Keys follow what its drizzle adapter looks for: `user` for one, the plural for many.

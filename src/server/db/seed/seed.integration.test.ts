@@ -37,11 +37,11 @@ describe('seedDatabase', () => {
   });
 
   it('creates an onboarded admin and an onboarded user', async () => {
-    const [admin] = await db.select().from(user).where(eq(user.email, 'admin@admin.com'));
+    const [admin] = await db.select().from(user).where(eq(user.email, 'admin@example.com'));
     expect(admin).toMatchObject({ role: 'admin', name: 'Admin', emailVerified: true });
     expect(admin?.onboardedAt).toBeInstanceOf(Date);
 
-    const [member] = await db.select().from(user).where(eq(user.email, 'user@user.com'));
+    const [member] = await db.select().from(user).where(eq(user.email, 'user@example.com'));
     expect(member).toMatchObject({ role: 'user', name: 'User', emailVerified: true });
     expect(member?.onboardedAt).toBeInstanceOf(Date);
   });
