@@ -3,8 +3,8 @@ import { createMiddleware } from '@tanstack/react-start';
 import { logger, serializeError } from '@/server/logger';
 import { type RequestContext, runWithRequestContext } from '@/server/http/request-context';
 import { bodyLimitRefusal, acceptsBody } from '@/server/http/body-limit';
-import { compressResponse } from '@/server/http/compression';
-import { createPageCache } from '@/server/http/page-cache';
+import { type ResponseCompression, responseCompression } from '@/server/http/compression';
+import { type PageCache, signInPageCache } from '@/server/http/page-cache';
 import { securityHeaders } from '@/server/http/security-headers';
 import { isReadableCall, methodRefusal, serverFnRefusal } from '@/server/http/server-fn-answers';
 import { serverTiming, showsTimingDetail } from '@/server/http/server-timing';
@@ -23,17 +23,9 @@ const production = process.env.NODE_ENV === 'production';
  */
 const NOT_STORED = 'private, no-store';
 
-/**
- * The sign-in pages as rendered for visitors without a session, kept for a minute: they depend only on
- * the URL and the language, and are what every anonymous visit and most unwanted traffic asks for (ADR 012).
- */
-const pageCache = createPageCache({
-  paths: ['/login', '/login/verify', '/login/error'],
-  params: ['redirect', 'email', 'error', 'lng'],
-  ttlMs: 60_000,
-  maxEntries: 100,
-});
-
+/** The sign-in pages' cache (`PAGE_CACHE`) and compression (`COMPRESSION`), set up at the first request. */
+let pageCache: PageCache | undefined;
+let compression: ResponseCompression | undefined;
 let timingDetail: boolean | undefined;
 
 /**
@@ -53,17 +45,19 @@ export const requestMiddleware = createMiddleware().server(
       dbQueries: 0,
     };
     const nonce = randomBytes(16).toString('base64');
+    const cache = (pageCache ??= signInPageCache(serverEnv()));
+    const compress = (compression ??= responseCompression(serverEnv()));
 
     return runWithRequestContext(context, async () => {
       let response: Response;
       let failure: unknown;
       try {
         const refusal = await refusalBeforeStart(request, pathname, handlerType);
-        const cacheKey = refusal ? undefined : pageCache.keyFor(request, pathname);
-        const cached = cacheKey === undefined ? undefined : pageCache.serve(cacheKey, nonce);
+        const cacheKey = refusal ? undefined : cache.keyFor(request, pathname);
+        const cached = cacheKey === undefined ? undefined : cache.serve(cacheKey, nonce);
         if (cacheKey !== undefined) context.pageCache = cached ? 'hit' : 'miss';
         response = refusal ?? cached ?? (await next({ context: { nonce } })).response;
-        if (cacheKey !== undefined && !cached) response = await pageCache.keep(cacheKey, response, nonce);
+        if (cacheKey !== undefined && !cached) response = await cache.keep(cacheKey, response, nonce);
         if (handlerType === 'serverFn' && response.status === 405) response = methodRefusal(response);
       } catch (error) {
         if (handlerType !== 'serverFn' || request.signal.aborted) {
@@ -77,7 +71,7 @@ export const requestMiddleware = createMiddleware().server(
       }
       stampHeaders(response.headers, context, nonce);
       logRequest(request, pathname, response.status, context, failure);
-      return compressResponse(request, response);
+      return compress(request, response);
     });
   },
 );

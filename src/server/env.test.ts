@@ -149,6 +149,19 @@ describe('parseServerEnv', () => {
     expect(env.OIDC_ISSUER).toBe('https://id.example.com');
   });
 
+  it('keeps the page cache and compression on unless told otherwise', () => {
+    expect(parseServerEnv({ NODE_ENV: 'test' })).toMatchObject({ PAGE_CACHE: 'true', COMPRESSION: 'true' });
+    expect(parseServerEnv({ NODE_ENV: 'test', PAGE_CACHE: 'false', COMPRESSION: 'false' })).toMatchObject({
+      PAGE_CACHE: 'false',
+      COMPRESSION: 'false',
+    });
+    const error = envErrorOf(() => parseServerEnv({ PAGE_CACHE: 'off', COMPRESSION: '0' }));
+    expect(problemLines(error)).toEqual([
+      "  - PAGE_CACHE: must be 'true' or 'false' (example: PAGE_CACHE=false)",
+      "  - COMPRESSION: must be 'true' or 'false' (example: COMPRESSION=false)",
+    ]);
+  });
+
   it('prints no stack trace in its message', () => {
     const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', DATABASE_URL: 'mysql://x' }));
     expect(error.message).not.toMatch(/^\s+at /m);

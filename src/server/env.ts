@@ -126,6 +126,12 @@ const zServerEnv = z
     // Server-Timing header. Unset: on in development, off in production, where a query count can tell
     // whether an address has an account. The log line always has them.
     SERVER_TIMING_DETAIL: zBooleanString.optional(),
+    // 'false' turns off the in-memory cache of the sign-in pages as rendered for visitors without a
+    // session: every visit renders (docs/performance.md#page-cache).
+    PAGE_CACHE: zBooleanString.default('true'),
+    // 'false' sends pages, server-function answers and API JSON uncompressed, for a proxy in front that
+    // compresses them itself; static files stay precompressed (docs/performance.md#compression).
+    COMPRESSION: zBooleanString.default('true'),
     // Read at run time only (`isDemoMode`): unset is not a demo, whatever the build was made with.
     VITE_IS_DEMO: zBooleanString.optional(),
   })
@@ -184,6 +190,8 @@ export const serverEnvExamples = {
   DEV_INBOX_URL: 'http://localhost:1080',
   LOG_LEVEL: 'info',
   SERVER_TIMING_DETAIL: 'false',
+  PAGE_CACHE: 'false',
+  COMPRESSION: 'false',
   VITE_IS_DEMO: 'false',
 };
 

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressResponse } from './compression';
+import { parseServerEnv } from '@/server/env';
+import { compressResponse, responseCompression } from './compression';
 
 const page = `<!DOCTYPE html><html><body>${'<p>Repositories and users</p>'.repeat(200)}</body></html>`;
 
@@ -104,6 +105,25 @@ describe('compressResponse', () => {
     expect(gunzipSync(Buffer.concat(received)).toString('utf8')).toBe(
       '<!DOCTYPE html><html><body><h1>Shell</h1><p>Deferred part</p></body></html>',
     );
+  });
+});
+
+describe('the compression switch (COMPRESSION)', () => {
+  it('compresses by default', async () => {
+    const compress = responseCompression(parseServerEnv({ NODE_ENV: 'test' }));
+    const response = compress(request('gzip, br'), html());
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(await bytes(response)).toString('utf8')).toBe(page);
+  });
+
+  it('with COMPRESSION=false, sends every answer as it is, whatever the client accepts', () => {
+    const compress = responseCompression(parseServerEnv({ NODE_ENV: 'test', COMPRESSION: 'false' }));
+    for (const accepted of ['gzip', 'br', 'gzip, deflate, br, zstd', '*']) {
+      const original = html();
+      const response = compress(request(accepted), original);
+      expect(response, accepted).toBe(original);
+      expect(response.headers.get('content-encoding')).toBeNull();
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 /**
  * Pages, server-function answers and API JSON, compressed for a client that accepts it. Static files
  * never get here: the build compresses them once (nitro `compressPublicAssets`). A server-rendered page
- * is about 4× smaller gzipped, which a visitor on a slow mobile link waits for before anything shows.
+ * shrinks several times over, which a visitor on a slow mobile link waits for before anything shows
+ * (docs/performance.md#compression).
  *
  * Pages stream (Suspense boundaries, deferred data): every chunk is flushed through the compressor as it
  * comes, so compression never holds back what the server has already rendered.
@@ -39,6 +40,16 @@ export function compressResponse(request: Request, response: Response): Response
     statusText: response.statusText,
     headers,
   });
+}
+
+export type ResponseCompression = (request: Request, response: Response) => Response;
+
+/**
+ * `compressResponse`, or with `COMPRESSION=false` the answer as it is: for a proxy in front that
+ * compresses itself (docs/performance.md#compression). Static files are precompressed by the build either way.
+ */
+export function responseCompression(env: { COMPRESSION: 'true' | 'false' }): ResponseCompression {
+  return env.COMPRESSION === 'true' ? compressResponse : (_request, response) => response;
 }
 
 /** Below this, the compressed answer plus its framing saves next to nothing. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPageCache, type PageCacheOptions } from './page-cache';
+import { parseServerEnv } from '@/server/env';
+import { createPageCache, type PageCacheOptions, SIGN_IN_PAGES, signInPageCache } from './page-cache';
 
 const NONCE = 'Rendered+Nonce/0000000==';
 
@@ -113,5 +114,30 @@ describe('page cache', () => {
     expect(cache.serve(second, NONCE)).toBeUndefined();
     expect(cache.serve(first, NONCE)).toBeDefined();
     expect(cache.serve(third, NONCE)).toBeDefined();
+  });
+});
+
+describe('the sign-in pages cache and its switch (PAGE_CACHE)', () => {
+  it('answers every sign-in page from the cache by default', async () => {
+    const cache = signInPageCache(parseServerEnv({ NODE_ENV: 'test' }), () => 0);
+    for (const path of SIGN_IN_PAGES.paths) {
+      const key = cache.keyFor(...visit(`${path}?lng=fr`));
+      expect(key, path).toBeDefined();
+      await cache.keep(key ?? '', page(), NONCE);
+      expect(await cache.serve(key ?? '', 'Fresh/Nonce+111111111==')?.text()).toBe(
+        await page('Fresh/Nonce+111111111==').text(),
+      );
+    }
+  });
+
+  it('with PAGE_CACHE=false, keeps nothing and serves nothing: every visit renders', async () => {
+    const cache = signInPageCache(parseServerEnv({ NODE_ENV: 'test', PAGE_CACHE: 'false' }), () => 0);
+    for (const path of SIGN_IN_PAGES.paths) {
+      expect(cache.keyFor(...visit(`${path}?lng=fr`)), path).toBeUndefined();
+      // Even a render offered under a key made elsewhere is handed back as it is and not kept.
+      const rendered = page();
+      expect(await cache.keep(`${path}?lng=fr`, rendered, NONCE)).toBe(rendered);
+      expect(cache.serve(`${path}?lng=fr`, NONCE)).toBeUndefined();
+    }
   });
 });

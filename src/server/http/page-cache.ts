@@ -74,6 +74,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     async keep(key, response, nonce) {
       const type = response.headers.get('content-type') ?? '';
+      if (ttlMs <= 0) return response;
       if (response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie')) {
         return response;
       }
@@ -90,4 +91,24 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return new Response(html, { status: 200, headers });
     },
   };
+}
+
+/** The pages the sign-in cache may answer, and the search parameters they read. */
+export const SIGN_IN_PAGES = {
+  paths: ['/login', '/login/verify', '/login/error'],
+  params: ['redirect', 'email', 'error', 'lng'],
+} as const;
+
+/**
+ * The sign-in pages as rendered for visitors without a session, kept for a minute: they depend only on
+ * the URL and the language, and are what every anonymous visit and most unwanted traffic asks for (ADR 012,
+ * docs/performance.md#page-cache). `PAGE_CACHE=false` gives a cache that never applies: every visit renders.
+ */
+export function signInPageCache(env: { PAGE_CACHE: 'true' | 'false' }, now?: () => number): PageCache {
+  return createPageCache({
+    ...SIGN_IN_PAGES,
+    ttlMs: env.PAGE_CACHE === 'true' ? 60_000 : 0,
+    maxEntries: 100,
+    ...(now ? { now } : {}),
+  });
 }
