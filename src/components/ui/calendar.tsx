@@ -1,21 +1,19 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
+import {
+  type ChevronProps,
+  type DayButtonProps,
+  type DayPickerProps,
+  DayButton as DayPickerDayButton,
+  DayPicker,
+  type Formatters,
+  type Labels,
+  type Matcher,
+} from 'react-day-picker';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils';
-import { Button } from './button';
-import {
-  addDays,
-  addMonths,
-  clampDay,
-  firstDayOfWeek,
-  isBeforeDay,
-  isOutOfRange,
-  isSameDay,
-  monthWeeks,
-  startOfDay,
-  startOfWeek,
-} from './calendar-dates';
+import { buttonVariants } from './button';
 
 type CalendarProps = {
   /** BCP 47 language: month and weekday names, first day of the week and direction follow it. */
@@ -24,169 +22,141 @@ type CalendarProps = {
   onSelect: (date: Date) => void;
   min?: Date;
   max?: Date;
-  /** Move focus onto the active day when the calendar mounts (the picker just opened). */
+  /** Move focus onto the chosen day (or today) when the calendar mounts (the picker just opened). */
   autoFocus?: boolean;
 };
 
-// 7 January 2024 was a Sunday: weekday names are read from that week.
-const referenceSunday = new Date(2024, 0, 7);
+type Weekday = NonNullable<DayPickerProps['weekStartsOn']>;
 
-function useFormats(language: string) {
-  return useMemo(
-    () => ({
-      caption: new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }),
-      day: new Intl.DateTimeFormat(language, { day: 'numeric' }),
-      full: new Intl.DateTimeFormat(language, { dateStyle: 'full' }),
-      weekdayNarrow: new Intl.DateTimeFormat(language, { weekday: 'narrow' }),
-      weekdayLong: new Intl.DateTimeFormat(language, { weekday: 'long' }),
-    }),
-    [language],
-  );
+// CLDR's usual first day where the engine lacks Intl.Locale week info (Firefox, older engines).
+const fallbackFirstDay: Record<string, Weekday> = { en: 0, fr: 1, ar: 6, sw: 1 };
+
+/** The first day of the week for a language (0 Sunday … 6 Saturday), from Intl when it knows. */
+function firstDayOfWeek(language: string): Weekday {
+  try {
+    const locale = new Intl.Locale(language);
+    // `getWeekInfo()` is the standard; `weekInfo` is the older accessor some engines still ship.
+    const info: unknown =
+      'getWeekInfo' in locale && typeof locale.getWeekInfo === 'function'
+        ? locale.getWeekInfo()
+        : 'weekInfo' in locale
+          ? locale.weekInfo
+          : undefined;
+    const day = info && typeof info === 'object' && 'firstDay' in info ? info.firstDay : undefined;
+    // Intl numbers the days 1 (Monday) … 7 (Sunday); DayPicker uses 0 (Sunday) … 6.
+    if (typeof day === 'number' && day >= 1 && day <= 7) return (day % 7) as Weekday;
+  } catch {
+    // An unknown tag: fall through to the table.
+  }
+  return fallbackFirstDay[language.split('-')[0] ?? ''] ?? 0;
 }
 
 /**
- * A month grid following the WAI-ARIA date picker pattern: one tabbable day (roving tabindex), arrows move
- * by day and week (mirrored right-to-left), PageUp/PageDown by month (with Shift by year), Home/End to
- * the week's ends, Enter/Space select.
+ * Names from Intl rather than date-fns locales: the four languages (date-fns has no Swahili) come with
+ * no locale data in the bundle, and the dialog reads exactly like the button that opened it.
+ */
+function useIntlText(language: string) {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const format = (options: Intl.DateTimeFormatOptions) => {
+      const formatter = new Intl.DateTimeFormat(language, options);
+      return (date: Date) => formatter.format(date);
+    };
+    const caption = format({ month: 'long', year: 'numeric' });
+    const formatters: Partial<Formatters> = {
+      formatCaption: caption,
+      formatDay: format({ day: 'numeric' }),
+      formatWeekdayName: format({ weekday: 'narrow' }),
+    };
+    const labels: Partial<Labels> = {
+      labelGrid: caption,
+      labelDayButton: format({ dateStyle: 'full' }),
+      labelWeekday: format({ weekday: 'long' }),
+      labelPrevious: () => t('datePicker.previousMonth'),
+      labelNext: () => t('datePicker.nextMonth'),
+    };
+    return { formatters, labels };
+  }, [language, t]);
+}
+
+// DayPicker already points the chevrons by direction (`navLayout="around"`): previous is → right-to-left.
+function Chevron({ orientation, className }: ChevronProps) {
+  const Icon = orientation === 'right' ? ChevronRight : ChevronLeft;
+  return <Icon aria-hidden className={className} />;
+}
+
+function DayButton(props: DayButtonProps) {
+  return <DayPickerDayButton {...props} aria-current={props.modifiers.today ? 'date' : undefined} />;
+}
+
+const components = { Chevron, DayButton };
+
+const navButton = cn(
+  buttonVariants({ variant: 'ghost', size: 'icon' }),
+  'aria-disabled:pointer-events-none aria-disabled:opacity-50',
+);
+
+// The cell (`day`) carries DayPicker's data-selected/-today/-disabled flags; its button is styled from them.
+const classNames = {
+  root: 'mx-auto w-fit',
+  month: 'grid grid-cols-[auto_1fr_auto] items-center gap-y-3',
+  button_previous: navButton,
+  button_next: navButton,
+  month_caption: 'flex justify-center px-2',
+  caption_label: 'text-sm font-medium',
+  month_grid: 'col-span-3 border-collapse',
+  weekday: 'size-10 text-xs font-normal text-muted-foreground',
+  day: 'group/day p-0',
+  day_button: cn(
+    'size-10 rounded-md text-sm tabular-nums hover:bg-muted',
+    'group-data-today/day:border group-data-today/day:font-semibold',
+    'group-data-selected/day:bg-primary group-data-selected/day:text-primary-foreground group-data-selected/day:hover:bg-primary/90',
+    'group-data-disabled/day:cursor-not-allowed group-data-disabled/day:opacity-40 group-data-disabled/day:hover:bg-transparent',
+  ),
+  hidden: 'invisible',
+};
+
+/**
+ * react-day-picker's month grid (the WAI-ARIA date picker pattern: arrows by day and week, mirrored
+ * right-to-left, PageUp/PageDown by month, with Shift by year, Home/End to the week's ends) in the
+ * product's tokens and languages.
  */
 export function Calendar({ language, value, onSelect, min, max, autoFocus = false }: CalendarProps) {
-  const { t } = useTranslation();
-  const dir = directionOf(language);
-  const formats = useFormats(language);
-  const firstDay = useMemo(() => firstDayOfWeek(language), [language]);
-  const [active, setActive] = useState(() => clampDay(startOfDay(value ?? new Date()), min, max));
-  // Focus follows the active day only after keyboard moves (and on open), never after a month-button click.
-  const focusPending = useRef(autoFocus);
-  const grid = useRef<HTMLTableElement>(null);
-  const captionId = useId();
-  const today = new Date();
-
-  useEffect(() => {
-    if (!focusPending.current) return;
-    focusPending.current = false;
-    grid.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus();
-  }, [active]);
-
-  const monthStart = new Date(active.getFullYear(), active.getMonth(), 1);
-  const previousDisabled = !!min && isBeforeDay(addDays(monthStart, -1), min);
-  const nextDisabled = !!max && isBeforeDay(max, addMonths(monthStart, 1));
-  const weekdays = Array.from({ length: 7 }, (_, i) => addDays(referenceSunday, (firstDay + i) % 7));
-
-  const select = (day: Date) => {
-    if (isOutOfRange(day, min, max)) return;
-    setActive(day);
-    onSelect(day);
-  };
-
-  const move = (next: Date) => {
-    focusPending.current = true;
-    setActive(clampDay(next, min, max));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    // Right-to-left, the next day sits to the left: ArrowLeft moves forward in time.
-    const forward = dir === 'rtl' ? -1 : 1;
-    const moves: Record<string, () => Date> = {
-      ArrowRight: () => addDays(active, forward),
-      ArrowLeft: () => addDays(active, -forward),
-      ArrowDown: () => addDays(active, 7),
-      ArrowUp: () => addDays(active, -7),
-      PageDown: () => addMonths(active, event.shiftKey ? 12 : 1),
-      PageUp: () => addMonths(active, event.shiftKey ? -12 : -1),
-      Home: () => startOfWeek(active, firstDay),
-      End: () => addDays(startOfWeek(active, firstDay), 6),
-    };
-    const target = moves[event.key];
-    if (target) {
-      event.preventDefault();
-      move(target());
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      // Handled here so a keyboard choice never depends on the button's synthetic click.
-      event.preventDefault();
-      select(active);
-    }
-  };
+  const { formatters, labels } = useIntlText(language);
+  const disabled = useMemo(() => {
+    const outside: Matcher[] = [];
+    if (min) outside.push({ before: min });
+    if (max) outside.push({ after: max });
+    return outside;
+  }, [min, max]);
 
   return (
-    <div dir={dir} className="mx-auto grid w-fit gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={t('datePicker.previousMonth')}
-          disabled={previousDisabled}
-          onClick={() => setActive(clampDay(addMonths(active, -1), min, max))}
-        >
-          <ChevronLeft aria-hidden className="rtl:-scale-x-100" />
-        </Button>
-        <div id={captionId} aria-live="polite" className="text-sm font-medium">
-          {formats.caption.format(active)}
-        </div>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={t('datePicker.nextMonth')}
-          disabled={nextDisabled}
-          onClick={() => setActive(clampDay(addMonths(active, 1), min, max))}
-        >
-          <ChevronRight aria-hidden className="rtl:-scale-x-100" />
-        </Button>
-      </div>
-      <table
-        ref={grid}
-        role="grid"
-        aria-labelledby={captionId}
-        onKeyDown={onKeyDown}
-        className="border-collapse"
-      >
-        <thead>
-          <tr>
-            {weekdays.map((day) => (
-              <th
-                key={day.getDay()}
-                scope="col"
-                className="size-10 text-xs font-normal text-muted-foreground"
-              >
-                <span aria-hidden>{formats.weekdayNarrow.format(day)}</span>
-                <span className="sr-only">{formats.weekdayLong.format(day)}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {monthWeeks(active, firstDay).map((week, row) => (
-            <tr key={row}>
-              {week.map((day, column) => {
-                if (!day) return <td key={column} />;
-                const selected = isSameDay(day, value);
-                const outOfRange = isOutOfRange(day, min, max);
-                return (
-                  <td key={column} role="gridcell" aria-selected={selected || undefined} className="p-0">
-                    <button
-                      type="button"
-                      tabIndex={isSameDay(day, active) ? 0 : -1}
-                      aria-label={formats.full.format(day)}
-                      aria-current={isSameDay(day, today) ? 'date' : undefined}
-                      aria-disabled={outOfRange || undefined}
-                      onClick={() => select(day)}
-                      className={cn(
-                        'size-10 rounded-md text-sm tabular-nums hover:bg-muted',
-                        isSameDay(day, today) && 'border font-semibold',
-                        selected && 'bg-primary text-primary-foreground hover:bg-primary/90',
-                        outOfRange && 'cursor-not-allowed opacity-40 hover:bg-transparent',
-                      )}
-                    >
-                      {formats.day.format(day)}
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DayPicker
+      mode="single"
+      required
+      selected={value}
+      onSelect={onSelect}
+      // Enter and Space pick on keydown, so the choice does not hang on the browser turning the key into
+      // a click; preventDefault stops that click, and the day is picked once.
+      onDayKeyDown={(date, modifiers, event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && !modifiers.disabled) {
+          event.preventDefault();
+          onSelect(date);
+        }
+      }}
+      defaultMonth={value}
+      startMonth={min}
+      endMonth={max}
+      disabled={disabled}
+      autoFocus={autoFocus}
+      dir={directionOf(language)}
+      lang={language}
+      weekStartsOn={firstDayOfWeek(language)}
+      navLayout="around"
+      formatters={formatters}
+      labels={labels}
+      classNames={classNames}
+      components={components}
+    />
   );
 }

@@ -1,10 +1,16 @@
 import { CalendarDays } from 'lucide-react';
-import { type Ref, useId, useMemo, useState } from 'react';
+import { createElement, type Ref, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onDemand } from '@/lib/on-demand';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
-import { Calendar } from './calendar';
 import { ResponsiveDialog } from './responsive-dialog';
+import { toast } from './toast';
+
+// react-day-picker and date-fns under it (./calendar.tsx) are fetched when a picker first opens, or ahead
+// of that when the pointer or focus reaches one: the forms sharing this field's chunk mostly have no date.
+const calendar = onDemand(() => import('./calendar').then((module) => module.Calendar));
+const prefetch = () => void calendar.load().catch(() => {});
 
 export type DatePickerButtonProps = {
   /** A calendar day (local midnight), or undefined when none is chosen. */
@@ -52,6 +58,11 @@ export function DatePickerButton({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [open, setOpen] = useState(false);
+  // Offline, say: the picker cannot appear, so it is not left "open" behind the user's back.
+  const loadedCalendar = calendar.useOpened(open, () => {
+    setOpen(false);
+    toast.error(t('errors.unknown'));
+  });
   const generatedId = useId();
   const buttonId = id ?? generatedId;
   const nameId = `${buttonId}-name`;
@@ -66,6 +77,11 @@ export function DatePickerButton({
     setOpen(false);
   };
 
+  // The same component on every render once loaded: React keeps the calendar's state.
+  const monthGrid = loadedCalendar
+    ? createElement(loadedCalendar, { language, value, min, max, onSelect: choose, autoFocus: true })
+    : null;
+
   return (
     <>
       {ariaLabel && !labelledBy ? (
@@ -74,7 +90,8 @@ export function DatePickerButton({
         </span>
       ) : null}
       <ResponsiveDialog
-        open={open}
+        // The dialog appears once the calendar has arrived, so it opens with the chosen day focused.
+        open={open && !!loadedCalendar}
         onOpenChange={setOpen}
         title={ariaLabel ?? t('datePicker.placeholder')}
         trigger={
@@ -87,6 +104,8 @@ export function DatePickerButton({
             aria-labelledby={nameRefs ? `${nameRefs} ${valueId}` : undefined}
             aria-describedby={describedBy}
             aria-invalid={invalid}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
             className={cn(
               'w-full justify-start font-normal aria-invalid:border-destructive',
               !value && 'text-muted-foreground',
@@ -98,7 +117,7 @@ export function DatePickerButton({
           </Button>
         }
       >
-        <Calendar language={language} value={value} min={min} max={max} onSelect={choose} autoFocus />
+        {monthGrid}
         {clearable && value ? (
           <Button type="button" variant="ghost" onClick={() => choose(undefined)}>
             {t('datePicker.clear')}
