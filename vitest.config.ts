@@ -47,6 +47,8 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
+          // jest-dom's matchers (toBeVisible, toHaveAccessibleName…): assertions that say what the user sees.
+          setupFiles: ['src/test/setup-dom.ts'],
           // Testing Library unmounts between tests only when it finds a global `afterEach`; without it a
           // render leaks into the next test. Tests still import what they use from 'vitest'.
           globals: true,

@@ -37,7 +37,7 @@ describe('lazyPart', () => {
     markRootHydrated();
     expect(hydrated()).toBeUndefined();
     part.arrive(({ name }) => <p>Hello {name}</p>);
-    expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    expect(await screen.findByText('Hello Ada')).toBeVisible();
     expect(hydrated()).toBe('true');
   });
 
@@ -55,7 +55,7 @@ describe('lazyPart', () => {
     serverHtml.remove();
     render(<Part name="Ada" />);
     part.arrive(({ name }) => <p>Hello {name}</p>);
-    expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    expect(await screen.findByText('Hello Ada')).toBeVisible();
     expect(hydrated()).toBe('true');
   });
 

@@ -10,9 +10,9 @@ describe('onDemand', () => {
       return <p>{part.useLoaded() ?? 'not yet'}</p>;
     }
     render(<User />);
-    expect(screen.getByText('not yet')).toBeTruthy();
+    expect(screen.getByText('not yet')).toBeVisible();
     await act(() => Promise.all([part.load(), part.load()]));
-    expect(screen.getByText('the part')).toBeTruthy();
+    expect(screen.getByText('the part')).toBeVisible();
     expect(fetchPart).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,46 +75,48 @@ describe('form fields', () => {
   });
 
   it('an invalid submit shows translated errors wired to the controls and keeps what was typed', async () => {
+    const user = userEvent.setup();
     const { onSubmit } = renderForm();
     const description = screen.getByRole('textbox', { name: 'Description' });
     expect(descriptionsOf(description)).toEqual(['Shown on the repository page.']);
-    fireEvent.change(description, { target: { value: 'A description that is far too long' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(description, 'A description that is far too long');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Keep it under 20 characters')).toBeTruthy();
-    expect(description.getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('Keep it under 20 characters')).toBeVisible();
+    expect(description).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionsOf(description)).toEqual([
       'Shown on the repository page.',
       'Keep it under 20 characters',
     ]);
-    expect((description as HTMLTextAreaElement).value).toBe('A description that is far too long');
+    expect(description).toHaveValue('A description that is far too long');
 
     const name = screen.getByRole('textbox', { name: 'Name' });
-    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionsOf(name)).toEqual(['Name is required']);
-    expect(screen.queryByText('form.name.required')).toBeNull();
+    expect(screen.queryByText('form.name.required')).not.toBeInTheDocument();
 
     const due = screen.getByRole('button', { name: 'Due date Pick a date' });
-    expect(due.getAttribute('aria-invalid')).toBe('true');
+    expect(due).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionsOf(due)).toEqual(['Pick a due date']);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('submits the typed values and the picked date once valid', async () => {
+    const user = userEvent.setup();
     const { onSubmit } = renderForm();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Starter' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Pick a due date')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Starter');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Pick a due date')).toBeVisible();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Due date Pick a date' }));
-    expect(await screen.findByRole('dialog', { name: 'Pick a date' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Due date Pick a date' }));
+    expect(await screen.findByRole('dialog', { name: 'Pick a date' })).toBeVisible();
     const today = new Date();
-    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Enter' });
-    await waitFor(() => expect(screen.queryByText('Pick a due date')).toBeNull());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Pick a due date')).not.toBeInTheDocument());
     const due = screen.getByRole('button', { name: /^Due date / });
-    expect(due.getAttribute('aria-invalid')).toBe('false');
+    expect(due).toHaveAttribute('aria-invalid', 'false');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       name: 'Starter',

@@ -8,7 +8,8 @@ import {
   Outlet,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderRouter } from '@/test/render';
@@ -55,8 +56,8 @@ function renderEditPage(
   return router;
 }
 
-async function typeName(value: string) {
-  fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value } });
+async function typeName(user: UserEvent, value: string) {
+  await user.type(await screen.findByRole('textbox', { name: 'Name' }), value);
 }
 
 describe('UnsavedChangesGuard', () => {
@@ -64,37 +65,41 @@ describe('UnsavedChangesGuard', () => {
   afterEach(() => history?.destroy());
 
   it('asks before leaving a dirty form; Stay keeps the page and the typed text', async () => {
+    const user = userEvent.setup();
     const router = renderEditPage();
-    await typeName('draft');
-    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    await typeName(user, 'draft');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
-    expect(dialog.textContent).toContain('Your changes on this page will be lost.');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dialog).toHaveTextContent('Your changes on this page will be lost.');
+    expect(screen.getByRole('button', { name: 'Stay' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/manager/users/new');
-    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('draft');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('draft');
   });
 
   it('Leave goes on to the link', async () => {
+    const user = userEvent.setup();
     const router = renderEditPage();
-    await typeName('draft');
-    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
-    expect(await screen.findByRole('heading', { name: 'User list' })).toBeTruthy();
+    await typeName(user, 'draft');
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'User list' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/manager/users');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('lets a clean form go without asking', async () => {
+    const user = userEvent.setup();
     renderEditPage();
     await screen.findByRole('textbox', { name: 'Name' });
-    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
-    expect(await screen.findByRole('heading', { name: 'User list' })).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    expect(await screen.findByRole('heading', { name: 'User list' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks the browser to confirm closing the tab only while dirty', async () => {
+    const user = userEvent.setup();
     window.history.replaceState(null, '', '/manager/users/new');
     renderEditPage(() => createBrowserHistory());
     const unload = () => {
@@ -104,7 +109,7 @@ describe('UnsavedChangesGuard', () => {
     };
     await screen.findByRole('textbox', { name: 'Name' });
     expect(unload()).toBe(false);
-    await typeName('draft');
+    await typeName(user, 'draft');
     await waitFor(() => expect(unload()).toBe(true));
   });
 });

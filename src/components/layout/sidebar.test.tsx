@@ -6,6 +6,7 @@ import {
   Outlet,
 } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { FolderGit2, LayoutDashboard, Users } from 'lucide-react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderRouter } from '@/test/render';
@@ -68,61 +69,69 @@ describe('Sidebar', () => {
   });
 
   it('collapses with Ctrl+B and expands with Cmd+B, remembering the state in a cookie', async () => {
+    const user = userEvent.setup();
     renderShell();
-    expect(await screen.findByRole('heading', { name: '/manager/dashboard' })).toBeTruthy();
-    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByRole('heading', { name: '/manager/dashboard' })).toBeVisible();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
 
-    fireEvent.keyDown(document.body, { key: 'b', ctrlKey: true });
-    expect(toggle().getAttribute('aria-expanded')).toBe('false');
-    expect(sidebar().dataset.state).toBe('collapsed');
+    await user.keyboard('{Control>}b{/Control}');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
     expect(document.cookie).toContain(`${SIDEBAR_COOKIE}=false`);
 
-    fireEvent.keyDown(document.body, { key: 'B', metaKey: true });
-    expect(toggle().getAttribute('aria-expanded')).toBe('true');
-    expect(sidebar().dataset.state).toBe('expanded');
+    // With Caps Lock on the key is an upper-case B.
+    await user.keyboard('{Meta>}B{/Meta}');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
     expect(document.cookie).toContain(`${SIDEBAR_COOKIE}=true`);
   });
 
   it('ignores the shortcut while typing in a text field or an editable region', async () => {
+    const user = userEvent.setup();
     renderShell();
     const input = await screen.findByRole('textbox', { name: 'Notes' });
-    fireEvent.keyDown(input, { key: 'b', ctrlKey: true });
-    fireEvent.keyDown(screen.getByTestId('editor'), { key: 'b', metaKey: true });
-    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await user.type(input, '{Control>}b{/Control}');
+    await user.click(screen.getByTestId('editor'));
+    await user.keyboard('{Meta>}b{/Meta}');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
     // Plain B is just a letter.
-    fireEvent.keyDown(document.body, { key: 'b' });
-    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('heading', { name: '/manager/dashboard' }));
+    await user.keyboard('b');
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('starts collapsed when told so, keeping the labels for screen readers', async () => {
+    const user = userEvent.setup();
     renderShell(false);
     const nav = within(await screen.findByRole('complementary')).getByRole('navigation', { name: 'Main' });
     const link = within(nav).getByRole('link', { name: 'Dashboard' });
-    expect(link.getAttribute('aria-current')).toBe('page');
-    expect(link.getAttribute('title')).toBe('Dashboard');
-    fireEvent.click(toggle());
-    expect(sidebar().dataset.state).toBe('expanded');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(link).toHaveAttribute('title', 'Dashboard');
+    await user.click(toggle());
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
   });
 
   it('prefers the cookie over older loader data when mounted again on the client', async () => {
     document.cookie = `${SIDEBAR_COOKIE}=false; path=/`;
     renderShell(true);
-    expect((await screen.findByRole('complementary')).dataset.state).toBe('collapsed');
+    expect(await screen.findByRole('complementary')).toHaveAttribute('data-state', 'collapsed');
   });
 
   it('opens the sheet with the shortcut on phones and closes it on navigation', async () => {
+    const user = userEvent.setup();
     stubViewport(PHONE_WIDTH);
     const router = renderShell();
     await screen.findByRole('heading', { name: '/manager/dashboard' });
-    fireEvent.keyDown(document.body, { key: 'b', ctrlKey: true });
+    await user.keyboard('{Control>}b{/Control}');
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
-    expect(menuButton().getAttribute('aria-expanded')).toBe('true');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    // fireEvent: a real pointer press starts vaul's drag, which needs setPointerCapture (jsdom has none).
     fireEvent.click(within(sheet).getByRole('link', { name: 'Users' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/manager/users'));
     // jsdom never ends vaul's closing animation, so the state is read from the opener.
-    await waitFor(() => expect(menuButton().getAttribute('aria-expanded')).toBe('false'));
-    expect(sheet.dataset.state).toBe('closed');
+    await waitFor(() => expect(menuButton()).toHaveAttribute('aria-expanded', 'false'));
+    expect(sheet).toHaveAttribute('data-state', 'closed');
     // The desktop state did not change.
-    expect(screen.getByRole('complementary', { hidden: true }).dataset.state).toBe('expanded');
+    expect(screen.getByRole('complementary', { hidden: true })).toHaveAttribute('data-state', 'expanded');
   });
 });

@@ -6,7 +6,8 @@ import {
   Link,
   Outlet,
 } from '@tanstack/react-router';
-import { fireEvent, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Button } from '@/components/ui/button';
 import { renderRouter } from '@/test/render';
@@ -46,19 +47,21 @@ function renderDetail(initialEntry: string) {
 
 describe('TopBar', () => {
   it('shows the title as the heading, the actions, and goes to the parent without history', async () => {
+    const user = userEvent.setup();
     const router = renderDetail('/manager/users/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'User list' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'User list' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/manager/users');
   });
 
   it('goes back in history when the screen was reached inside the app', async () => {
+    const user = userEvent.setup();
     const router = renderDetail('/manager/dashboard');
-    fireEvent.click(await screen.findByRole('link', { name: 'Open user' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    await user.click(await screen.findByRole('link', { name: 'Open user' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/manager/dashboard');
   });
 });

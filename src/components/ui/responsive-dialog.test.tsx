@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
@@ -27,8 +28,9 @@ function Example({ description }: { description?: string }) {
 }
 
 async function openDialog(description?: string) {
+  const user = userEvent.setup();
   render(<Example description={description} />);
-  fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+  await user.click(screen.getByRole('button', { name: 'Rename' }));
   return screen.findByRole('dialog', { name: 'Rename repository' });
 }
 
@@ -38,15 +40,15 @@ describe('ResponsiveDialog', () => {
   it('is a bottom drawer below 640 px', async () => {
     stubViewport(639);
     const dialog = await openDialog();
-    expect(dialog.hasAttribute('data-vaul-drawer')).toBe(true);
-    expect(dialog.getAttribute('data-vaul-drawer-direction')).toBe('bottom');
+    expect(dialog).toHaveAttribute('data-vaul-drawer');
+    expect(dialog).toHaveAttribute('data-vaul-drawer-direction', 'bottom');
   });
 
   it('is a centred dialog from 640 px up', async () => {
     stubViewport(640);
     const dialog = await openDialog();
-    expect(dialog.hasAttribute('data-vaul-drawer')).toBe(false);
-    expect(document.querySelector('[data-vaul-drawer]')).toBeNull();
+    expect(dialog).not.toHaveAttribute('data-vaul-drawer');
+    expect(document.querySelector('[data-vaul-drawer]')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -55,10 +57,8 @@ describe('ResponsiveDialog', () => {
   ])('as a %s, announces its title and description', async (_kind, width) => {
     stubViewport(width);
     const dialog = await openDialog('Links to it keep working.');
-    const describedBy = dialog.getAttribute('aria-describedby');
-    expect(describedBy && document.getElementById(describedBy)?.textContent).toBe(
-      'Links to it keep working.',
-    );
+    expect(dialog).toHaveAccessibleName('Rename repository');
+    expect(dialog).toHaveAccessibleDescription('Links to it keep working.');
   });
 
   it.each([
@@ -66,23 +66,24 @@ describe('ResponsiveDialog', () => {
     ['dialog', 1024],
   ])('as a %s, gives focus back to the trigger on Escape', async (_kind, width) => {
     stubViewport(width);
+    const user = userEvent.setup();
     const dialog = await openDialog();
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-    fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
-    await waitFor(() => expect(dialog.getAttribute('data-state')).toBe('closed'));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'closed'));
     // jsdom runs no CSS animations (and has no AnimationEvent): play the end of vaul's slide-out, which the
     // drawer waits for before it unmounts and hands focus back.
     fireEvent(dialog, Object.assign(new Event('animationend'), { animationName: 'slideToBottom' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus());
   });
 
   it('before its first opening is only its trigger, marked as opening a closed dialog', () => {
     render(<Example />);
     const trigger = screen.getByRole('button', { name: 'Rename' });
-    expect(trigger.getAttribute('aria-haspopup')).toBe('dialog');
-    expect(trigger.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps focus on a trigger whose dialog code arrives while it has focus', async () => {
@@ -93,7 +94,7 @@ describe('ResponsiveDialog', () => {
     // Focus fetches the dialog's code ahead of the click; its arrival must not replace the focused button.
     await import('./responsive-dialog-content');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByRole('button', { name: 'Rename' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Rename' })).toBe(trigger);
   });
 
@@ -122,7 +123,7 @@ describe('ResponsiveDialog', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubViewport(1024);
     const dialog = await openDialog();
-    expect(dialog.hasAttribute('aria-describedby')).toBe(false);
+    expect(dialog).not.toHaveAttribute('aria-describedby');
     expect([...warn.mock.calls, ...error.mock.calls].flat().join(' ')).not.toMatch(/Description/);
   });
 });

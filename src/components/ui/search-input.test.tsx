@@ -6,7 +6,8 @@ import {
   stripSearchParams,
   useRouter,
 } from '@tanstack/react-router';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listSearch, searchDefaults } from '@/lib/search-params';
 import { renderRouter } from '@/test/render';
@@ -46,46 +47,48 @@ const box = () => screen.findByRole('searchbox', { name: 'Search' });
 
 describe('SearchInput', () => {
   it('writes the term to the URL once typing pauses, replacing the history entry', async () => {
+    // No pause between keys: the 100 ms debounce must not fire before the last one.
+    const user = userEvent.setup({ delay: null });
     const { router, history } = renderSearchPage();
     const input = await box();
-    expect(input.getAttribute('placeholder')).toBe('Search...');
+    expect(input).toHaveAttribute('placeholder', 'Search...');
     const entries = history.length;
-    fireEvent.change(input, { target: { value: 'a' } });
-    fireEvent.change(input, { target: { value: 'ab' } });
-    fireEvent.change(input, { target: { value: 'abc ' } });
+    await user.type(input, 'abc ');
     expect(router.state.location.search).toEqual({});
     await waitFor(() => expect(router.state.location.search).toEqual({ searchTerm: 'abc' }));
     expect(history.length).toBe(entries);
     // The trailing space the user is still typing stays in the box.
-    expect((input as HTMLInputElement).value).toBe('abc ');
+    expect(input).toHaveValue('abc ');
   });
 
   it('Escape clears the box and the URL at once', async () => {
+    const user = userEvent.setup();
     const { router } = renderSearchPage('/list?searchTerm=linux');
-    const input = (await box()) as HTMLInputElement;
-    expect(input.value).toBe('linux');
-    fireEvent.keyDown(input, { key: 'Escape' });
-    expect(input.value).toBe('');
+    const input = await box();
+    expect(input).toHaveValue('linux');
+    await user.type(input, '{Escape}');
+    expect(input).toHaveValue('');
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
   it('shows "Clear search" only when there is text, and it clears', async () => {
+    const user = userEvent.setup();
     const { router } = renderSearchPage('/list?searchTerm=go');
-    const input = (await box()) as HTMLInputElement;
-    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(input.value).toBe('');
-    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
-    expect(document.activeElement).toBe(input);
+    const input = await box();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(input).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
   it('shows a term set from outside, e.g. by Back or another Clear', async () => {
     const { router } = renderSearchPage('/list?searchTerm=one');
-    const input = (await box()) as HTMLInputElement;
+    const input = await box();
     await act(async () => {
       router.history.push('/list?searchTerm=two');
       await router.load();
     });
-    expect(input.value).toBe('two');
+    expect(input).toHaveValue('two');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_WRITABLE_SERVER_FNS, isServerFnRefusedInDemo } from './policy';
+import { isServerFnRefusedInDemo } from './policy';
 
 const call = (method: string, name = '$renameSomething', filename = 'src/features/x/functions.ts') => ({
   method,
@@ -25,9 +25,5 @@ describe('demo rule for server functions', () => {
       true,
     );
     expect(isServerFnRefusedInDemo(call('POST', '$setCookieToo'), writable)).toBe(true);
-  });
-
-  it('allowlists nothing today: every POST server function writes shared data', () => {
-    expect(DEMO_WRITABLE_SERVER_FNS).toEqual([]);
   });
 });

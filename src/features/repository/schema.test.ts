@@ -22,7 +22,6 @@ describe('zRepositoryForm: name', () => {
 
   it('is trimmed and at most the configured length', () => {
     const max = appConfig.limits.repositoryNameMax;
-    expect(max).toBe(100);
     expect(parsed({ name: `  ${'n'.repeat(max)}  ` }).name).toBe('n'.repeat(max));
     expect(messages({ name: 'n'.repeat(max + 1) })).toEqual({ name: 'form.name.max' });
   });
@@ -52,10 +51,13 @@ describe('zRepositoryForm: link', () => {
   });
 
   it('has at least the configured number of characters, after trimming', () => {
-    expect(appConfig.limits.repositoryLinkMin).toBe(4);
-    expect(messages({ link: 'a.b' })).toEqual({ link: 'form.link.min' });
-    expect(messages({ link: '  a.b  ' })).toEqual({ link: 'form.link.min' });
-    expect(parsed({ link: 'a.bc' }).link).toBe('https://a.bc');
+    const min = appConfig.limits.repositoryLinkMin;
+    // Host names with a dot, one character short of the minimum and exactly at it.
+    const short = `a.${'b'.repeat(min - 3)}`;
+    const enough = `a.${'b'.repeat(min - 2)}`;
+    expect(messages({ link: short })).toEqual({ link: 'form.link.min' });
+    expect(messages({ link: `  ${short}  ` })).toEqual({ link: 'form.link.min' });
+    expect(parsed({ link: enough }).link).toBe(`https://${enough}`);
   });
 
   it('contains a dot', () => {
@@ -63,10 +65,11 @@ describe('zRepositoryForm: link', () => {
     expect(messages({ link: 'https://intranet' })).toEqual({ link: 'form.link.missingDot' });
   });
 
-  it('is at most 2048 characters', () => {
+  it('is at most the configured number of characters', () => {
+    const max = appConfig.limits.repositoryLinkMax;
     const base = 'https://example.com/';
-    expect(parsed({ link: base + 'x'.repeat(2048 - base.length) }).link).toHaveLength(2048);
-    expect(messages({ link: base + 'x'.repeat(2049 - base.length) })).toEqual({ link: 'form.link.max' });
+    expect(parsed({ link: base + 'x'.repeat(max - base.length) }).link).toHaveLength(max);
+    expect(messages({ link: base + 'x'.repeat(max + 1 - base.length) })).toEqual({ link: 'form.link.max' });
   });
 
   it('gets https:// in front of a bare host, and keeps an http(s) link as typed', () => {

@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appConfig } from '~/app.config';
 import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { ChangeNameDialog } from './change-name-dialog';
 
 const { authRequest, getSession } = vi.hoisted(() => ({ authRequest: vi.fn(), getSession: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authRequest }));
+vi.mock('@/features/auth/client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({
   $getSession: getSession,
   $getAuthConfig: vi.fn(),
@@ -28,34 +30,43 @@ function renderDialog(onOpenChange = vi.fn()) {
   return onOpenChange;
 }
 
-const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' });
-const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+const nameField = () => screen.getByRole('textbox', { name: 'Name' });
+let user: UserEvent;
+const save = () => user.click(screen.getByRole('button', { name: 'Save' }));
+/** Replaces the name in the field, as a user selecting it and typing over it. */
+async function typeName(name: string) {
+  await user.clear(nameField());
+  await user.type(nameField(), name);
+}
 
 describe('ChangeNameDialog', () => {
   beforeEach(() => {
     authRequest.mockReset();
     getSession.mockReset().mockResolvedValue(null);
+    user = userEvent.setup();
   });
 
   it('opens on the current name, in a dialog named "Change name"', async () => {
     renderDialog();
-    expect(await screen.findByRole('dialog', { name: 'Change name' })).toBeTruthy();
-    expect(nameField().value).toBe('Ada Lovelace');
+    expect(await screen.findByRole('dialog', { name: 'Change name' })).toBeVisible();
+    expect(nameField()).toHaveValue('Ada Lovelace');
   });
 
   it('shows translated errors and keeps what was typed, without calling the server', async () => {
     renderDialog();
-    fireEvent.change(nameField(), { target: { value: '   ' } });
-    save();
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(nameField().value).toBe('   ');
-    expect(nameField().getAttribute('aria-invalid')).toBe('true');
+    await typeName('   ');
+    await save();
+    expect(await screen.findByText('Name is required')).toBeVisible();
+    expect(nameField()).toHaveValue('   ');
+    expect(nameField()).toHaveAttribute('aria-invalid', 'true');
+    expect(nameField()).toHaveAccessibleDescription('Name is required');
 
-    const long = 'L'.repeat(101);
-    fireEvent.change(nameField(), { target: { value: long } });
-    save();
-    expect(await screen.findByText('Name is invalid')).toBeTruthy();
-    expect(nameField().value).toBe(long);
+    const long = 'L'.repeat(appConfig.limits.userNameMax + 1);
+    await user.clear(nameField());
+    await user.paste(long);
+    await save();
+    expect(await screen.findByText('Name is invalid')).toBeVisible();
+    expect(nameField()).toHaveValue(long);
     expect(authRequest).not.toHaveBeenCalled();
   });
 
@@ -65,29 +76,29 @@ describe('ChangeNameDialog', () => {
       error: { status: 400, code: 'INVALID_NAME', message: 'raw' },
     });
     const onOpenChange = renderDialog();
-    fireEvent.change(nameField(), { target: { value: 'Grace Hopper' } });
-    save();
-    expect(await screen.findByText('Name is invalid')).toBeTruthy();
-    expect(nameField().value).toBe('Grace Hopper');
-    expect(screen.queryByText('raw')).toBeNull();
+    await typeName('Grace Hopper');
+    await save();
+    expect(await screen.findByText('Name is invalid')).toBeVisible();
+    expect(nameField()).toHaveValue('Grace Hopper');
+    expect(screen.queryByText('raw')).not.toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
   it('shows other failures above the buttons, translated', async () => {
     authRequest.mockResolvedValue({ data: null, error: { status: 0, code: 'NETWORK_ERROR' } });
     renderDialog();
-    save();
+    await save();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not reach the server, check your connection and try again',
     );
-    expect(nameField().value).toBe('Ada Lovelace');
+    expect(nameField()).toHaveValue('Ada Lovelace');
   });
 
   it('saves, refreshes the session and closes', async () => {
     authRequest.mockResolvedValue({ data: { status: true }, error: null });
     const onOpenChange = renderDialog();
-    fireEvent.change(nameField(), { target: { value: 'Grace Hopper' } });
-    save();
+    await typeName('Grace Hopper');
+    await save();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(authRequest).toHaveBeenCalledTimes(1);
     expect(getSession).toHaveBeenCalled();

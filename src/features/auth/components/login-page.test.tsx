@@ -1,14 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appConfig } from '~/app.config';
 import { renderRouter } from '@/test/render';
 import { authKeys } from '../queries';
 import type { AuthConfig } from '../schema';
 import { LoginPage } from './login-page';
 
 const { authRequest } = vi.hoisted(() => ({ authRequest: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authRequest }));
+vi.mock('@/features/auth/client', () => ({ authRequest }));
 // The server functions never run here: the page reads the config from the cache.
 vi.mock('@/features/auth/functions', () => ({
   $getSession: vi.fn(),
@@ -52,15 +54,20 @@ window.scrollTo = () => {};
 
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 
+let user: UserEvent;
+
 describe('LoginPage', () => {
-  beforeEach(() => authRequest.mockReset());
+  beforeEach(() => {
+    authRequest.mockReset();
+    user = userEvent.setup();
+  });
 
   it('uses the login wording, with no separator and no hint when there is nothing else', async () => {
     renderLogin();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Login with email' })).toBeTruthy();
-    expect(screen.queryByText('OR')).toBeNull();
-    expect(screen.queryByText('Development mode')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Login with email' })).toBeEnabled();
+    expect(screen.queryByText('OR')).not.toBeInTheDocument();
+    expect(screen.queryByText('Development mode')).not.toBeInTheDocument();
   });
 
   it('uses the combined wording when sign-up is on, with one button per provider', async () => {
@@ -71,40 +78,41 @@ describe('LoginPage', () => {
         { id: 'oidc', name: 'Company SSO', kind: 'oidc' },
       ],
     });
-    expect(await screen.findByRole('button', { name: 'Continue with email' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue with GitHub' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue with Company SSO' })).toBeTruthy();
-    expect(screen.getByText('OR')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue with email' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Continue with GitHub' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Continue with Company SSO' })).toBeVisible();
+    expect(screen.getByText('OR')).toBeVisible();
   });
 
   it('explains a missing or malformed address on the field', async () => {
     renderLogin();
-    fireEvent.click(await screen.findByRole('button', { name: 'Login with email' }));
-    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Login with email' }));
+    expect(await screen.findByText('Email is required')).toBeVisible();
     const field = emailField();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = field.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe('Email is required');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Email is required');
 
-    fireEvent.change(field, { target: { value: 'not-an-address' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Login with email' }));
-    expect(await screen.findByText('Email is invalid')).toBeTruthy();
+    await user.type(field, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Login with email' }));
+    expect(await screen.findByText('Email is invalid')).toBeVisible();
+    expect(field).toHaveAccessibleDescription('Email is invalid');
     expect(authRequest).not.toHaveBeenCalled();
   });
 
   it('checks only on submit at first, then on every change, with the field focused when wrong', async () => {
     renderLogin();
     const field = await screen.findByRole('textbox', { name: 'Email' });
-    fireEvent.change(field, { target: { value: 'not-an-address' } });
-    expect(screen.queryByText('Email is invalid')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Login with email' }));
-    expect(await screen.findByText('Email is invalid')).toBeTruthy();
-    expect(document.activeElement).toBe(field);
-    fireEvent.change(field, { target: { value: 'someone@example.com' } });
-    await waitFor(() => expect(screen.queryByText('Email is invalid')).toBeNull());
-    expect(field.getAttribute('aria-invalid')).toBe('false');
-    fireEvent.change(field, { target: { value: '' } });
-    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await user.type(field, 'not-an-address');
+    expect(screen.queryByText('Email is invalid')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login with email' }));
+    expect(await screen.findByText('Email is invalid')).toBeVisible();
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, 'someone@example.com');
+    await waitFor(() => expect(screen.queryByText('Email is invalid')).not.toBeInTheDocument());
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    await user.clear(field);
+    expect(await screen.findByText('Email is required')).toBeVisible();
     expect(authRequest).not.toHaveBeenCalled();
   });
 
@@ -112,29 +120,24 @@ describe('LoginPage', () => {
     let answer: (value: unknown) => void = () => {};
     authRequest.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderLogin();
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
-      target: { value: 'someone@example.com' },
-    });
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'someone@example.com');
     const button = screen.getByRole('button', { name: 'Login with email' });
-    fireEvent.click(button);
-    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toBeDisabled();
     answer({ data: { success: true }, error: null });
-    expect(await screen.findByText(/^verify /)).toBeTruthy();
+    expect(await screen.findByText(/^verify /)).toBeVisible();
     expect(authRequest).toHaveBeenCalledTimes(1);
   });
 
   it('sends the trimmed, lower-cased address and opens the verify screen with the redirect', async () => {
     authRequest.mockResolvedValue({ data: { success: true }, error: null });
     renderLogin({}, '/app/repositories');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
-      target: { value: '  Someone@Example.COM ' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Login with email' }));
-    expect(await screen.findByText(/^verify /)).toBeTruthy();
-    expect(screen.getByText(/^verify /).textContent).toBe(
-      'verify {"email":"someone@example.com","redirect":"/app/repositories"}',
-    );
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), '  Someone@Example.COM ');
+    await user.click(screen.getByRole('button', { name: 'Login with email' }));
+    expect(
+      await screen.findByText('verify {"email":"someone@example.com","redirect":"/app/repositories"}'),
+    ).toBeVisible();
   });
 
   it.each([
@@ -147,27 +150,27 @@ describe('LoginPage', () => {
   ])('shows %o as a translated alert and keeps what was typed', async (error, message) => {
     authRequest.mockResolvedValue({ data: null, error });
     renderLogin();
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), {
-      target: { value: 'someone@example.com' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Login with email' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login with email' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
-    expect((emailField() as HTMLInputElement).value).toBe('someone@example.com');
-    expect(screen.queryByText('raw library text')).toBeNull();
+    expect(emailField()).toHaveValue('someone@example.com');
+    expect(screen.queryByText('raw library text')).not.toBeInTheDocument();
   });
 
   it('fills a sample account in one click in development', async () => {
+    const { adminEmail } = appConfig.seed;
     renderLogin({ development: true, devInboxUrl: 'http://127.0.0.1:1080' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Use admin@example.com' }));
-    await waitFor(() => expect((emailField() as HTMLInputElement).value).toBe('admin@example.com'));
-    expect(
-      screen.getByRole('link', { name: 'Open the development inbox to read the code' }).getAttribute('href'),
-    ).toBe('http://127.0.0.1:1080');
-    expect(screen.queryByText(/The code is always/)).toBeNull();
+    await user.click(await screen.findByRole('button', { name: `Use ${adminEmail}` }));
+    await waitFor(() => expect(emailField()).toHaveValue(adminEmail));
+    expect(screen.getByRole('link', { name: 'Open the development inbox to read the code' })).toHaveAttribute(
+      'href',
+      'http://127.0.0.1:1080',
+    );
+    expect(screen.queryByText(/The code is always/)).not.toBeInTheDocument();
   });
 
   it('gives the demo code in demo mode', async () => {
     renderLogin({ demo: true });
-    expect(await screen.findByText('The code is always 000000')).toBeTruthy();
+    expect(await screen.findByText(`The code is always ${appConfig.auth.demoCode}`)).toBeVisible();
   });
 });

@@ -1,14 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appConfig } from '~/app.config';
 import { renderRouter } from '@/test/render';
 import { authKeys } from '../queries';
 import type { AuthConfig, SessionInfo } from '../schema';
 import { VerifyPage } from './verify-page';
 
 const { authRequest, getSession } = vi.hoisted(() => ({ authRequest: vi.fn(), getSession: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authRequest }));
+vi.mock('@/features/auth/client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({
   $getSession: getSession,
   $getAuthConfig: vi.fn(),
@@ -66,52 +68,64 @@ function renderVerify(redirect = '', overrides: Partial<AuthConfig> = {}) {
   renderRouter(router, queryClient);
 }
 
-const codeField = () => screen.getByRole('textbox', { name: 'Code' }) as HTMLInputElement;
+const codeField = () => screen.getByRole('textbox', { name: 'Code' });
+
+const { otpLength, otpExpiryMinutes } = appConfig.auth;
+/** A code of the configured length (the server's answer is mocked, so any digits do). */
+const fullCode = '1234567890'.repeat(2).slice(0, otpLength);
+
+let user: UserEvent;
+
+/** Types a whole code into the field once the page is there. */
+async function typeCode() {
+  await user.type(await screen.findByRole('textbox', { name: 'Code' }), fullCode);
+}
 
 describe('VerifyPage', () => {
   beforeEach(() => {
     authRequest.mockReset();
     getSession.mockReset();
+    user = userEvent.setup();
   });
 
   it('shows the address, the expiry and a resend button that waits', async () => {
     renderVerify();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeTruthy();
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
-    expect(screen.getByText('The code expires in 5 minutes')).toBeTruthy();
-    const resend = screen.getByRole('button', { name: 'Resend code in 30 seconds' }) as HTMLButtonElement;
-    expect(resend.disabled).toBe(true);
-    expect(screen.getByRole('link', { name: 'Change e-mail' }).getAttribute('href')).toBe('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    expect(screen.getByText('ada@example.com')).toBeVisible();
+    expect(screen.getByText(`The code expires in ${otpExpiryMinutes} minutes`)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resend code in 30 seconds' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Change e-mail' })).toHaveAttribute('href', '/login');
   });
 
   it('keeps the redirect when going back to change the address', async () => {
     renderVerify('/app/repositories');
-    expect((await screen.findByRole('link', { name: 'Change e-mail' })).getAttribute('href')).toBe(
+    expect(await screen.findByRole('link', { name: 'Change e-mail' })).toHaveAttribute(
+      'href',
       '/login?redirect=%2Fapp%2Frepositories',
     );
   });
 
   it('has its own wording when sign-up is on', async () => {
     renderVerify('', { signUpEnabled: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
   });
 
   it('checks the code before sending it', async () => {
     renderVerify();
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Code is required')).toBeTruthy();
-    fireEvent.change(codeField(), { target: { value: '123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Code should be 6 characters')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Code is required')).toBeVisible();
+    await user.type(codeField(), fullCode.slice(0, -1));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(`Code should be ${otpLength} characters`)).toBeVisible();
     expect(authRequest).not.toHaveBeenCalled();
   });
 
-  it('submits by itself on the sixth digit and goes to the requested page', async () => {
+  it('submits by itself on the last digit and goes to the requested page', async () => {
     authRequest.mockResolvedValue({ data: { token: 't' }, error: null });
     getSession.mockResolvedValue(sessionOf('user'));
     renderVerify('/app/repositories?x=1');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
-    expect(await screen.findByText('landed on app/repositories')).toBeTruthy();
+    await typeCode();
+    expect(await screen.findByText('landed on app/repositories')).toBeVisible();
     expect(authRequest).toHaveBeenCalledTimes(1);
   });
 
@@ -123,8 +137,8 @@ describe('VerifyPage', () => {
     authRequest.mockResolvedValue({ data: { token: 't' }, error: null });
     getSession.mockResolvedValue(sessionOf(role));
     renderVerify(redirect);
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
-    expect(await screen.findByText(`landed on ${landing}`)).toBeTruthy();
+    await typeCode();
+    expect(await screen.findByText(`landed on ${landing}`)).toBeVisible();
   });
 
   it.each([
@@ -134,17 +148,18 @@ describe('VerifyPage', () => {
   ])('puts %s on the field and empties it for the next try', async (code, message) => {
     authRequest.mockResolvedValue({ data: null, error: { status: 400, code } });
     renderVerify();
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
-    expect(await screen.findByText(message)).toBeTruthy();
-    await waitFor(() => expect(codeField().value).toBe(''));
-    expect(codeField().getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByRole('alert')).toBeNull();
+    await typeCode();
+    expect(await screen.findByText(message)).toBeVisible();
+    await waitFor(() => expect(codeField()).toHaveValue(''));
+    expect(codeField()).toHaveAttribute('aria-invalid', 'true');
+    expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a ban above the button', async () => {
     authRequest.mockResolvedValue({ data: null, error: { status: 403, code: 'BANNED_USER' } });
     renderVerify();
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } });
+    await typeCode();
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('You have been banned from this application'),
     );

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import { authRequest } from '@/lib/auth-client';
+import { authRequest } from '@/features/auth/client';
 import { AppError } from '@/lib/errors';
 import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewport } from '@/test/viewport';
@@ -43,38 +44,45 @@ describe('DemoDialog', () => {
 
   it('is closed, opens when a mutation is refused with DEMO_MODE, and closes with Close', async () => {
     stubViewport(DESKTOP_WIDTH);
+    const user = userEvent.setup();
     renderPage();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Read-only demo' });
-    expect(dialog.textContent).toContain('This is a read-only demo, this action is disabled.');
-    expect(dialog.textContent).toContain(appConfig.demo.scaffoldCommand);
-    expect(screen.getByRole('link', { name: 'Read the README' }).getAttribute('href')).toBe(
+    expect(dialog).toHaveTextContent('This is a read-only demo, this action is disabled.');
+    expect(dialog).toHaveTextContent(appConfig.demo.scaffoldCommand);
+    expect(screen.getByRole('link', { name: 'Read the README' })).toHaveAttribute(
+      'href',
       appConfig.demo.readmeUrl,
     );
-    expect(screen.getByRole('link', { name: appConfig.demo.contactEmail }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: appConfig.demo.contactEmail })).toHaveAttribute(
+      'href',
       `mailto:${appConfig.demo.contactEmail}`,
     );
-    expect(dialog.textContent).toContain(`Made by ${appConfig.demo.makers}.`);
+    expect(dialog).toHaveTextContent(`Made by ${appConfig.demo.makers}.`);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('also opens as a bottom drawer on a narrow screen', async () => {
     stubViewport(PHONE_WIDTH);
+    const user = userEvent.setup();
     renderPage(new Error('DEMO_MODE'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Read-only demo' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Read-only demo' });
+    expect(drawer).toHaveAttribute('data-vaul-drawer-direction', 'bottom');
+    expect(drawer).toHaveTextContent('This is a read-only demo, this action is disabled.');
   });
 
   it('stays closed for any other failure', async () => {
     stubViewport(DESKTOP_WIDTH);
+    const user = userEvent.setup();
     renderPage(new AppError('FORBIDDEN'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Failed');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('opens when an auth call is refused with DEMO_MODE', async () => {
@@ -90,6 +98,8 @@ describe('DemoDialog', () => {
         }),
       ),
     );
-    expect(await screen.findByRole('dialog', { name: 'Read-only demo' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Read-only demo' })).toHaveTextContent(
+      'This is a read-only demo, this action is disabled.',
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { appConfig } from '~/app.config';
 import { AppError } from '@/lib/errors';
 import { renderRouter } from '@/test/render';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
@@ -33,30 +35,44 @@ function renderForm(onSubmit: (values: RepositoryValues) => Promise<unknown>) {
   return onSaved;
 }
 
-const field = (name: string) => screen.findByRole<HTMLInputElement>('textbox', { name });
-const type = async (name: string, value: string) =>
-  fireEvent.change(await field(name), { target: { value } });
-const submit = async () => fireEvent.click(await screen.findByRole('button', { name: 'Create repository' }));
+const field = (name: string) => screen.findByRole('textbox', { name });
+let user: UserEvent;
+/** Replaces what the field holds with `value`, typed. */
+const type = async (name: string, value: string) => {
+  const input = await field(name);
+  await user.clear(input);
+  await user.type(input, value);
+};
+const submit = async () => user.click(await screen.findByRole('button', { name: 'Create repository' }));
 
 describe('RepositoryForm', () => {
+  beforeEach(() => {
+    user = userEvent.setup();
+  });
+
   it('shows each translated message on its field and sends nothing', async () => {
     const onSubmit = vi.fn();
     renderForm(onSubmit);
     await submit();
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Link is required')).toBeTruthy();
+    expect(await screen.findByText('Name is required')).toBeVisible();
+    expect(await field('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByText('Link is required')).toBeVisible();
+    expect(await field('Link')).toHaveAccessibleDescription(expect.stringContaining('Link is required'));
 
+    const { repositoryLinkMin } = appConfig.limits;
     await type('Name', 'Docs');
-    await type('Link', 'a.b');
+    await type('Link', 'a.bcdefgh'.slice(0, repositoryLinkMin - 1));
     await submit();
-    expect(await screen.findByText('Invalid link, must be at least 4 characters')).toBeTruthy();
+    expect(
+      await screen.findByText(`Invalid link, must be at least ${repositoryLinkMin} characters`),
+    ).toBeVisible();
     await type('Link', 'localhost');
     await submit();
-    expect(await screen.findByText('Invalid link, must contain at least a dot')).toBeTruthy();
+    expect(await screen.findByText('Invalid link, must contain at least a dot')).toBeVisible();
     await type('Link', 'javascript:alert(1)');
     await submit();
-    expect(await screen.findByText('Only http:// and https:// links are allowed')).toBeTruthy();
-    expect((await field('Link')).getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText('Only http:// and https:// links are allowed')).toBeVisible();
+    expect(await field('Link')).toHaveAttribute('aria-invalid', 'true');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -67,20 +83,21 @@ describe('RepositoryForm', () => {
     await type('Link', 'example.com/taken');
     await type('Description', 'Typed with care');
     await submit();
-    expect(await screen.findByText('Name already used')).toBeTruthy();
+    expect(await screen.findByText('Name already used')).toBeVisible();
     const name = await field('Name');
-    expect(name.value).toBe('Taken name');
-    expect(name.getAttribute('aria-invalid')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(name));
-    expect((await field('Link')).value).toBe('example.com/taken');
-    expect((await field('Description')).value).toBe('Typed with care');
+    expect(name).toHaveValue('Taken name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Name already used');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(await field('Link')).toHaveValue('example.com/taken');
+    expect(await field('Description')).toHaveValue('Typed with care');
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Taken name',
       link: 'https://example.com/taken',
       description: 'Typed with care',
     });
     expect(onSaved).not.toHaveBeenCalled();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows any other failure above the buttons, translated, and keeps the values', async () => {
@@ -90,8 +107,9 @@ describe('RepositoryForm', () => {
     await type('Link', 'docs.example.com');
     await submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong');
-    expect(screen.queryByText(/raw library/)).toBeNull();
-    expect((await field('Name')).value).toBe('Docs');
+    expect(document.body).not.toHaveTextContent(/raw library/);
+    expect(await field('Name')).toHaveValue('Docs');
+    expect(await field('Link')).toHaveValue('docs.example.com');
   });
 
   it('hands the saved result on once the save succeeds', async () => {

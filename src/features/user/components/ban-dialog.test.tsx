@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appConfig } from '~/app.config';
 import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { BanDialog } from './ban-dialog';
 
 const { authRequest, banUser } = vi.hoisted(() => ({ authRequest: vi.fn(), banUser: vi.fn() }));
-vi.mock('@/lib/auth-client', () => ({ authRequest }));
+vi.mock('@/features/auth/client', () => ({ authRequest }));
 
 stubViewport(DESKTOP_WIDTH);
 
@@ -15,6 +17,7 @@ stubViewport(DESKTOP_WIDTH);
 const NOW = new Date(2025, 2, 10, 9, 30);
 const format = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
 const preview = () => screen.getByTestId('ban-preview').textContent;
+let user: UserEvent;
 
 async function renderDialog() {
   const onOpenChange = vi.fn();
@@ -40,6 +43,8 @@ describe('BanDialog', () => {
       call({ admin: { banUser } }, { onError: () => {} }),
     );
     banUser.mockResolvedValue({ data: { user: {} }, error: null });
+    // Only Date is faked: user-event's own timers still run.
+    user = userEvent.setup();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -48,8 +53,8 @@ describe('BanDialog', () => {
     const sevenDays = new Date(NOW.getTime() + 7 * 86_400_000);
     expect(preview()).toBe(`Banned until ${format.format(sevenDays)}`);
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: '  Spam  ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), '  Spam  ');
+    await user.click(screen.getByRole('button', { name: 'Ban user' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(banUser).toHaveBeenCalledWith(
       expect.objectContaining({ userId: 'u1', banReason: 'Spam', banExpiresIn: 7 * 86_400 }),
@@ -58,43 +63,46 @@ describe('BanDialog', () => {
 
   it('follows the chosen duration: 1 day, 30 days, permanent', async () => {
     await renderDialog();
-    fireEvent.click(screen.getByRole('radio', { name: '1 day' }));
+    await user.click(screen.getByRole('radio', { name: '1 day' }));
+    expect(screen.getByRole('radio', { name: '1 day' })).toBeChecked();
     expect(preview()).toBe(`Banned until ${format.format(new Date(NOW.getTime() + 86_400_000))}`);
-    fireEvent.click(screen.getByRole('radio', { name: '30 days' }));
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(preview()).toBe(`Banned until ${format.format(new Date(NOW.getTime() + 30 * 86_400_000))}`);
-    fireEvent.click(screen.getByRole('radio', { name: 'Permanently' }));
+    await user.click(screen.getByRole('radio', { name: 'Permanently' }));
     expect(preview()).toBe('Banned permanently');
   });
 
   it('sends no end for a permanent ban', async () => {
     await renderDialog();
-    fireEvent.click(screen.getByRole('radio', { name: 'Permanently' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
+    await user.click(screen.getByRole('radio', { name: 'Permanently' }));
+    await user.click(screen.getByRole('button', { name: 'Ban user' }));
     await waitFor(() => expect(banUser).toHaveBeenCalled());
     expect(banUser.mock.calls[0]?.[0]).toMatchObject({ userId: 'u1', banExpiresIn: undefined });
   });
 
   it('asks for a date, then previews the picked one', async () => {
     await renderDialog();
-    fireEvent.click(screen.getByRole('radio', { name: 'Until a date' }));
+    await user.click(screen.getByRole('radio', { name: 'Until a date' }));
     expect(preview()).toBe('Pick the date the ban ends.');
-    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
-    expect(await screen.findByText('Pick an end date')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText('Pick an end date')).toBeVisible();
     expect(banUser).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('button', { name: /End date/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Thursday, March 20, 2025' }));
+    await user.click(screen.getByRole('button', { name: /End date/ }));
+    await user.click(await screen.findByRole('button', { name: 'Thursday, March 20, 2025' }));
     await waitFor(() => expect(preview()).toBe(`Banned until ${format.format(new Date(2025, 2, 20))}`));
   });
 
   it('refuses a reason longer than the limit before calling the server', async () => {
     await renderDialog();
+    const { banReasonMax } = appConfig.limits;
     const reason = screen.getByRole('textbox', { name: 'Reason' });
-    // The field stops typing at the limit; a pasted value past it is still checked.
+    // The field stops input at the limit; a longer value (maxLength bypassed) is still checked.
     reason.removeAttribute('maxLength');
-    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Ban user' }));
-    expect(await screen.findByText('The reason can be at most 500 characters')).toBeTruthy();
+    await user.click(reason);
+    await user.paste('x'.repeat(banReasonMax + 1));
+    await user.click(screen.getByRole('button', { name: 'Ban user' }));
+    expect(await screen.findByText(`The reason can be at most ${banReasonMax} characters`)).toBeVisible();
     expect(banUser).not.toHaveBeenCalled();
   });
 });

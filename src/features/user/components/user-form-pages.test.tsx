@@ -1,14 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/features/auth/queries';
 import { renderRouter } from '@/test/render';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { userKeys } from '../queries';
 import type { UserDetail } from '../schema';
-import { CreateUserPage } from './create-user-page';
-import { UpdateUserPage } from './update-user-page';
+import { UserCreatePage } from './user-create-page';
+import { UserUpdatePage } from './user-update-page';
 
 const { admin } = vi.hoisted(() => ({
   admin: { createUser: vi.fn(), updateUser: vi.fn(), setRole: vi.fn() },
@@ -51,7 +52,7 @@ function renderAt(url: string, viewerId: string) {
   const rootRoute = createRootRoute();
   const routes = [
     createRoute({ getParentRoute: () => rootRoute, path: '/manager/users', component: () => <p>list</p> }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/manager/users/new', component: CreateUserPage }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/manager/users/new', component: UserCreatePage }),
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/manager/users/$id',
@@ -60,7 +61,7 @@ function renderAt(url: string, viewerId: string) {
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/manager/users/$id/update',
-      component: () => <UpdateUserPage id="ada" />,
+      component: () => <UserUpdatePage id="ada" />,
     }),
   ];
   const router = createRouter({
@@ -71,22 +72,28 @@ function renderAt(url: string, viewerId: string) {
   return router;
 }
 
-const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
-const roleSelect = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Role' });
+const field = (name: string) => screen.getByRole('textbox', { name });
+const roleSelect = () => screen.getByRole('combobox', { name: 'Role' });
 
-describe('UpdateUserPage', () => {
+let user: UserEvent;
+beforeEach(() => {
+  user = userEvent.setup();
+});
+
+describe('UserUpdatePage', () => {
   beforeEach(() => {
     for (const fn of Object.values(admin)) fn.mockReset().mockResolvedValue({ data: {}, error: null });
   });
 
   it('shows your own role read-only and never sends it', async () => {
     const router = renderAt('/manager/users/ada/update', 'ada');
-    expect((await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Role' })).disabled).toBe(true);
-    expect(roleSelect().getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText("You can't update your own role.")).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Role' })).toBeDisabled();
+    expect(roleSelect()).toHaveAccessibleDescription("You can't update your own role.");
+    expect(screen.getByText("You can't update your own role.")).toBeVisible();
 
-    fireEvent.change(field('Name'), { target: { value: 'Ada King' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'Ada King');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/manager/users/ada'));
     expect(admin.updateUser).toHaveBeenCalledWith(
       expect.objectContaining({ userId: 'ada', data: { name: 'Ada King' } }),
@@ -96,11 +103,11 @@ describe('UpdateUserPage', () => {
 
   it("lets an admin change someone else's role", async () => {
     renderAt('/manager/users/ada/update', 'someone-else');
-    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Role' });
-    expect(select.disabled).toBe(false);
-    expect(screen.queryByText("You can't update your own role.")).toBeNull();
-    fireEvent.change(select, { target: { value: 'user' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const select = await screen.findByRole('combobox', { name: 'Role' });
+    expect(select).toBeEnabled();
+    expect(screen.queryByText("You can't update your own role.")).not.toBeInTheDocument();
+    await user.selectOptions(select, 'user');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(admin.setRole).toHaveBeenCalledWith(expect.objectContaining({ userId: 'ada', role: 'user' })),
     );
@@ -109,23 +116,24 @@ describe('UpdateUserPage', () => {
   });
 });
 
-describe('CreateUserPage', () => {
+describe('UserCreatePage', () => {
   it('marks a taken address on the e-mail field and keeps what was typed', async () => {
     admin.createUser.mockReset().mockResolvedValue({
       data: null,
       error: { status: 400, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'exists' },
     });
     const router = renderAt('/manager/users/new', 'someone-else');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Grace' } });
-    fireEvent.change(field('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(roleSelect(), { target: { value: 'admin' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Grace');
+    await user.type(field('Email'), 'ada@example.com');
+    await user.selectOptions(roleSelect(), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
 
-    expect(await screen.findByText('Email already used')).toBeTruthy();
-    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(field('Name').value).toBe('Grace');
-    expect(field('Email').value).toBe('ada@example.com');
-    expect(roleSelect().value).toBe('admin');
+    expect(await screen.findByText('Email already used')).toBeVisible();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Email')).toHaveAccessibleDescription('Email already used');
+    expect(field('Name')).toHaveValue('Grace');
+    expect(field('Email')).toHaveValue('ada@example.com');
+    expect(roleSelect()).toHaveValue('admin');
     expect(router.state.location.pathname).toBe('/manager/users/new');
     expect(admin.createUser).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'Grace', email: 'ada@example.com', role: 'admin' }),

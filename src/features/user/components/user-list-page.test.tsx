@@ -7,7 +7,8 @@ import {
   stripSearchParams,
   useNavigate,
 } from '@tanstack/react-router';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/features/auth/queries';
 import { renderRouter } from '@/test/render';
@@ -93,14 +94,15 @@ describe('UserListPage filters and order', () => {
   beforeEach(() => listUsers.mockReset().mockResolvedValue(page('Ada Lovelace')));
 
   it('writes role, status and order to the URL with replace, and lists that view', async () => {
+    const user = userEvent.setup();
     const { router, history } = renderList('/manager/users');
-    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Users' })).getByText('Banned')).toBeTruthy();
+    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
+    expect(within(screen.getByRole('list', { name: 'Users' })).getByText('Banned')).toBeVisible();
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'admin' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
     await waitFor(() => expect(search(router)).toEqual({ role: 'admin' }));
-    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'banned' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'email:asc' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'banned');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'email:asc');
     await waitFor(() =>
       expect(search(router)).toEqual({ role: 'admin', status: 'banned', sort: 'email', order: 'asc' }),
     );
@@ -125,15 +127,14 @@ describe('UserListPage filters and order', () => {
     const { router } = renderList(
       '/manager/users?searchTerm=ab&status=notOnboarded&sort=name&order=desc&role=root',
     );
-    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe('notOnboarded');
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('name:desc');
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Role' }).value).toBe('');
-    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('ab');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('notOnboarded');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name:desc');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('');
+    expect(screen.getByRole('searchbox')).toHaveValue('ab');
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
-      target: { value: 'created:desc' },
-    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'created:desc');
     await waitFor(() => expect(search(router)).toEqual({ searchTerm: 'ab', status: 'notOnboarded' }));
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '@/features/auth/queries';
@@ -12,7 +13,7 @@ const { authRequest, $fetch, $listUserSessions } = vi.hoisted(() => ({
   $fetch: vi.fn(),
   $listUserSessions: vi.fn(),
 }));
-vi.mock('@/lib/auth-client', () => ({ authRequest }));
+vi.mock('@/features/auth/client', () => ({ authRequest }));
 vi.mock('@/features/auth/functions', () => ({ $getSession: vi.fn(), $getAuthConfig: vi.fn() }));
 vi.mock('../functions', () => ({ $listUserSessions, $listUsers: vi.fn(), $getUser: vi.fn() }));
 
@@ -61,19 +62,20 @@ describe('UserSessionsCard', () => {
   });
 
   it('offers no revoke on the viewer’s own current session, and revokes another by id after confirming', async () => {
+    const user = userEvent.setup();
     renderCard();
-    const rows = await screen.findAllByTestId('user-session');
+    const rows = await screen.findAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0] as HTMLElement).getByText('Your current session')).toBeTruthy();
-    expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
-    expect(within(rows[1] as HTMLElement).getByText('192.0.2.2')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Your current session')).toBeVisible();
+    expect(within(rows[0] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('192.0.2.2')).toBeVisible();
 
-    fireEvent.click(
+    await user.click(
       within(rows[1] as HTMLElement).getByRole('button', { name: 'Revoke Firefox 128 on Linux' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect($fetch).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect($fetch).toHaveBeenCalled());
     expect($fetch.mock.calls[0]?.[0]).toBe('/admin/revoke-user-session');
     expect($fetch.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', body: { sessionId: 'other' } });
@@ -83,7 +85,7 @@ describe('UserSessionsCard', () => {
 
   it('shows no revoke action to a viewer whose role may not revoke', async () => {
     renderCard('user');
-    await screen.findAllByTestId('user-session');
-    expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
   });
 });
