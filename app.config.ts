@@ -78,4 +78,3 @@ export const appConfig = {
 } as const;
 
 export type AppLanguage = (typeof appConfig.languages)[number];
-export type ThemeOption = (typeof appConfig.theme.options)[number];

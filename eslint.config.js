@@ -1,9 +1,12 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerZones } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -47,6 +50,21 @@ export default tseslint.config(
     },
   },
   {
+    // The layer map (DESIGN §4, docs/architecture.md): which folder may import which, and no cycles.
+    files: ['src/**/*.{ts,tsx}', 'emails/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones(import.meta.dirname) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // Server code, server functions and tooling may import server-only modules.
     files: [
       'src/server/**',
@@ -57,6 +75,7 @@ export default tseslint.config(
       'src/features/**/*.server.ts',
       'src/routes/api/**',
       'src/**/*.test.ts',
+      'src/test/**',
       'scripts/**',
       'e2e/**',
       'bench/**',

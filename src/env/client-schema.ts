@@ -15,7 +15,7 @@ const zClientEnv = z.object({
 
 export type ClientEnv = z.output<typeof zClientEnv>;
 
-export const clientEnvExamples = {
+const clientEnvExamples = {
   VITE_BASE_URL: 'http://localhost:3000',
   VITE_IS_DEMO: 'false',
   VITE_ENV_NAME: 'Staging',

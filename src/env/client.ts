@@ -14,7 +14,8 @@ const source = {
  * `VITE_*` values, inlined by Vite at build time and identical on server and client. The server validates
  * them (a bad value stops its render with a readable message, as `pnpm dev` does at start); the browser
  * receives the same inlined values and only applies the same defaults. The build drops the server branch
- * from the client bundle, and with it zod (about 24 kB gzip of every page's first download).
+ * from the client bundle, and with it zod from every page's first download
+ * (docs/performance.md#zod-free-validators).
  */
 export const clientEnv: ClientEnv = createIsomorphicFn()
   .server(() => parseClientEnv(source))

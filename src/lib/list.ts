@@ -24,5 +24,3 @@ export const zListQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(appConfig.pagination.maxPageSize).default(appConfig.pagination.pageSize),
 });
-
-export type ListQuery = z.input<typeof zListQuery>;

@@ -2,14 +2,15 @@ import { appConfig } from '~/app.config';
 
 // Route definitions are not code-split (only their components are), so whatever a route's `validateSearch`
 // imports is in every page's first download. These validators are a few lines of plain code instead of zod
-// schemas for that reason: zod would be about 24 kB (gzip) of the sign-in page's JavaScript.
+// schemas for that reason: zod would weigh on the sign-in page's JavaScript
+// (docs/performance.md#zod-free-validators).
 //
 // Every optional search param falls back to its default on bad input instead of failing the route: a value
 // that is not a string (the router parses `?redirect=42` as a number), too long, or not one of the allowed
 // values gives the default.
 
 /** A string param of at most `max` characters (after trimming when `trim`), else ''. */
-export function stringParam(value: unknown, max: number, { trim = false } = {}): string {
+function stringParam(value: unknown, max: number, { trim = false } = {}): string {
   if (typeof value !== 'string') return '';
   const text = trim ? value.trim() : value;
   return text.length <= max ? text : '';
@@ -37,7 +38,7 @@ export function searchValidator<T>(read: (search: Search) => T) {
   return { parse, types: { input, output: parse({}) } };
 }
 
-export const redirectParam = (value: unknown) => stringParam(value, REDIRECT_MAX);
+const redirectParam = (value: unknown) => stringParam(value, REDIRECT_MAX);
 export const searchTermParam = (value: unknown) =>
   stringParam(value, appConfig.limits.searchTermMax, { trim: true });
 

@@ -18,7 +18,7 @@ const SECRET_KEYS = [
   'secret',
 ];
 
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [`["${key}"]`, `*["${key}"]`, `*.*["${key}"]`]);
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [`["${key}"]`, `*["${key}"]`, `*.*["${key}"]`]);
 
 /** A one-time code, token or OAuth code/state in a URL's query, wherever a message quotes one. */
 const SECRET_IN_QUERY = /([?&](?:otp|code|token|state|access_token|id_token)=)[^&#\s"']+/gi;

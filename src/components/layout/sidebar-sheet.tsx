@@ -5,8 +5,8 @@ import { onDemand } from '@/lib/on-demand';
 import type { SidebarSheetProps } from './sidebar-sheet-content';
 import { useSidebar } from './sidebar-context';
 
-// vaul's drawer and the Radix dialog under it (about 20 kB gzip) are fetched when the sheet first opens:
-// the sheet exists on phones only, and most visits never open it.
+// vaul's drawer and the Radix dialog under it are fetched when the sheet first opens: the sheet exists on
+// phones only, and most visits never open it (docs/performance.md#lazy-loaders).
 const content = onDemand(() =>
   import('./sidebar-sheet-content').then((module) => module.SidebarSheetContent),
 );

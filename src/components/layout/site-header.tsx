@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { cn } from '@/lib/utils';
-import { LanguageSelect, ThemeSelect } from '@/features/preferences/components/preference-selects';
+import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
 /** Top bar shared by every area: product name, an optional navigation, language, theme and account. */
 export function SiteHeader({

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils';
 
 /** Up to two letters from the name's words, else the e-mail's first letter; never empty. */
-export function initialsOf(name: string, email = ''): string {
+function initialsOf(name: string, email = ''): string {
   const words = name.trim().split(/\s+/u).filter(Boolean);
   const letters = words
     .slice(0, 2)

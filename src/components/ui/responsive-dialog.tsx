@@ -6,9 +6,9 @@ import { toast } from './toast';
 
 export type { ResponsiveDialogProps } from './responsive-dialog-content';
 
-// Radix's dialog and vaul's drawer (about 20 kB gzip) are fetched when a dialog first opens, or ahead of
-// that when the pointer or focus reaches a trigger: almost every page has a dialog (Sign Out's
-// confirmation at least), few visits open one.
+// Radix's dialog and vaul's drawer are fetched when a dialog first opens, or ahead of that when the pointer
+// or focus reaches a trigger: almost every page has a dialog (Sign Out's confirmation at least), few visits
+// open one (what that saves: docs/performance.md#lazy-loaders).
 
 const content = onDemand(() =>
   import('./responsive-dialog-content').then((module) => module.ResponsiveDialogContent),

@@ -2,9 +2,10 @@ import { type ComponentType, createElement } from 'react';
 import type { ToasterProps } from 'sonner';
 import { onDemand } from '@/lib/on-demand';
 
-// sonner's toasts without sonner in the first download (about 10 kB gzip): its code and its <Toaster> are
-// fetched on the page's first toast, or earlier on the visitor's first click or key press (./sonner-toaster
-// mounts it). Toasts asked for before the Toaster is mounted wait in order and are shown as soon as it is.
+// sonner's toasts without sonner in the first download (docs/performance.md#lazy-loaders): its code and its
+// <Toaster> are fetched on the page's first toast, or earlier on the visitor's first click or key press
+// (./sonner-toaster mounts it). Toasts asked for before the Toaster is mounted wait in order and are shown
+// as soon as it is.
 
 type Kind = 'success' | 'error';
 export type ToastApi = Record<Kind, (message: string) => void>;

@@ -3,7 +3,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { Input } from './input';
 
 /** Typing is forgiving about case and surrounding spaces, never about the text itself. */
-export const matchesTyped = (typed: string, expected: string) =>
+const matchesTyped = (typed: string, expected: string) =>
   typed.trim().toLowerCase() === expected.trim().toLowerCase();
 
 /**

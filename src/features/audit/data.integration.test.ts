@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { auditLog, user } from '@/server/db/schema/index';
-import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { actingAsScope } from './acting-as.server';
-import { listAuditEntries, recordAudit } from './data.server';
+import { listAuditEntries } from './data.server';
+import { recordAudit } from './record.server';
 
 let testDb: TestDatabase;
 let db: Database;

@@ -5,55 +5,7 @@ import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { countUpTo, keysetPage } from '@/server/db/list';
 import { auditLog, user } from '@/server/db/schema/index';
-import { type ActingAs, takeActingAsForEntry } from './acting-as.server';
 import type { AuditAction, AuditEntry, AuditMetadata, AuditTargetType } from './schema';
-
-/** Keys never stored, whatever a caller passes: the log must not become a place secrets leak to. */
-const SECRET_KEY = /token|code|otp|cookie|secret|password/i;
-/** Keys only `recordAudit` writes, from an impersonation it knows of: a caller's metadata cannot forge them. */
-const ACTING_AS_KEYS = new Set(['actingAs', 'actingAsLabel']);
-
-export type AuditRecord = {
-  /** Who acted (null for the system). */
-  actorUserId: string | null;
-  action: AuditAction;
-  target: { type: AuditTargetType; id: string | null; label?: string | null };
-  /** Small facts about the change, e.g. `{ from: 'user', to: 'admin' }`. */
-  metadata?: AuditMetadata;
-  ip?: string | null;
-  /**
-   * The change was made by `actingAs.adminId` signed in as `actingAs.userId`. Inside `actingAsScope` it
-   * is filled in by itself (and an actor who is the impersonated user becomes the admin).
-   */
-  actingAs?: ActingAs;
-};
-
-/**
- * Appends one entry to the audit log. Pass the transaction that makes the change, so the entry and the
- * change commit or roll back together; after a better-auth call (its own transaction) call it right after.
- * During an impersonation the entry is the admin's and names the user it acted as.
- */
-export async function recordAudit(record: AuditRecord, db?: Database): Promise<void> {
-  const executor = db ?? (await getDb());
-  const actingAs = record.actingAs ?? takeActingAsForEntry();
-  const facts = Object.entries({ ...record.metadata, label: record.target.label ?? undefined }).filter(
-    ([key, value]) => value !== undefined && !SECRET_KEY.test(key) && !ACTING_AS_KEYS.has(key),
-  );
-  const metadata = Object.fromEntries(
-    actingAs ? [...facts, ['actingAs', actingAs.userId], ['actingAsLabel', actingAs.userLabel]] : facts,
-  );
-  // The session's user is who the code sees; the person who acted is the admin behind it.
-  const actorUserId =
-    actingAs && record.actorUserId === actingAs.userId ? actingAs.adminId : record.actorUserId;
-  await executor.insert(auditLog).values({
-    actorUserId,
-    action: record.action,
-    targetType: record.target.type,
-    targetId: record.target.id,
-    metadata,
-    ip: record.ip ?? null,
-  });
-}
 
 /** Newest first; with `userId`, only entries where that user acted or was the (user) target. */
 export async function listAuditEntries(

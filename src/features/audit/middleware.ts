@@ -2,7 +2,7 @@ import { createMiddleware } from '@tanstack/react-start';
 import { clientIp } from '@/server/client-ip';
 import { requestSession } from '@/server/auth/session';
 import { actingAsScope } from './acting-as.server';
-import { recordAudit } from './data.server';
+import { recordAudit } from './record.server';
 
 /**
  * Global server-function middleware (registered once in src/start.ts): a call that may change data (any

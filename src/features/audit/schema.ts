@@ -3,26 +3,23 @@ import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
 
 /** Every change the audit log records; the translation key is `audit:actions.<action>`. */
-export const auditActions = [
-  'user.create',
-  'user.update',
-  'user.set-role',
-  'user.ban',
-  'user.unban',
-  'user.delete',
-  'user.impersonate',
-  'user.stop-impersonating',
-  'session.revoke',
-  'session.revoke-all',
-  'session.revoke-others',
+export type AuditAction =
+  | 'user.create'
+  | 'user.update'
+  | 'user.set-role'
+  | 'user.ban'
+  | 'user.unban'
+  | 'user.delete'
+  | 'user.impersonate'
+  | 'user.stop-impersonating'
+  | 'session.revoke'
+  | 'session.revoke-all'
+  | 'session.revoke-others'
   // A change made while impersonating that has no entry of its own (a server function, say).
-  'account.change',
-  'repository.create',
-  'repository.update',
-  'repository.delete',
-] as const;
-
-export type AuditAction = (typeof auditActions)[number];
+  | 'account.change'
+  | 'repository.create'
+  | 'repository.update'
+  | 'repository.delete';
 export type AuditTargetType = 'user' | 'session' | 'repository';
 
 /** Small facts about a change, e.g. `{ from: 'user', to: 'admin' }`: plain values only. */

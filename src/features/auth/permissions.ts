@@ -43,7 +43,6 @@ export const roles = ownKeysOnly({
 });
 
 export type RoleName = keyof typeof roles;
-export const roleNames = Object.keys(roles) as RoleName[];
 export const defaultRole: RoleName = 'user';
 
 export type PermissionRequest = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { repository, session, user } from '@/server/db/schema/index';
-import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { getDashboardFigures } from './data.server';
 
 let testDb: TestDatabase;

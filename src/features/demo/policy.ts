@@ -18,7 +18,7 @@ export type DemoWritableServerFn = {
  * storage) and the server only reads it, in the GET `$getI18nBootstrap`, so switching language keeps
  * working in the demo. A server function that merely sets a preference cookie would be listed here.
  */
-export const DEMO_WRITABLE_SERVER_FNS: readonly DemoWritableServerFn[] = [];
+const DEMO_WRITABLE_SERVER_FNS: readonly DemoWritableServerFn[] = [];
 
 /**
  * Demo mode's rule for server functions. Start rejects a call whose HTTP method differs from the one

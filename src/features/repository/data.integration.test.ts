@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
 import { repository } from '@/server/db/schema/index';
-import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { findRepositoryById, listRepositories } from './data.server';
 
 let testDb: TestDatabase;

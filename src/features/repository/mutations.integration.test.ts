@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '@/server/db/client';
 import { auditLog, repository, user } from '@/server/db/schema/index';
-import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { deleteRepository, findRepositoryById, insertRepository, updateRepository } from './data.server';
 import { type Actor, changeRepository, createRepository, removeRepository } from './mutations.server';
 import { zRepositoryForm } from './schema';

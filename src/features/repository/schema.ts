@@ -23,7 +23,6 @@ export type RepositoryDetail = {
 };
 
 export const zRepositoryListQuery = zListQuery;
-export type RepositoryListQuery = z.input<typeof zRepositoryListQuery>;
 
 // Any string is accepted: an id that is not a UUID is simply not found (404), never a validation error.
 export const zRepositoryIdInput = z.object({ id: z.string().max(64) });
@@ -56,7 +55,7 @@ function withWebScheme(link: string): string {
 // Every text is cleaned (src/lib/text.ts) before it is checked, so the limits apply to what is stored.
 
 /** The name is the repository's title and must be unique: cleaned like a person's name. */
-export const zRepositoryName = z
+const zRepositoryName = z
   .string()
   .overwrite(cleanName)
   .min(1, { error: 'form.name.required', abort: true })
@@ -68,7 +67,7 @@ export const zRepositoryName = z
  * `data:`, `ftp:`…), a user name in the link, backslashes or a slash too many are refused, so a stored
  * link is always safe to open and opens the host it shows.
  */
-export const zRepositoryLink = z
+const zRepositoryLink = z
   .string()
   .overwrite(cleanLink)
   .min(1, { error: 'form.link.required', abort: true })
@@ -85,7 +84,7 @@ export const zRepositoryLink = z
   .refine((link) => webLinkProblem(link) === null, { error: 'form.link.missingDot' });
 
 /** Optional: blank (or absent) is stored as null. */
-export const zRepositoryDescription = z
+const zRepositoryDescription = z
   .string()
   .overwrite(cleanMultiline)
   .max(repositoryDescriptionMax, { error: 'form.description.max' })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
 import { session, user } from '@/server/db/schema/index';
-import { createTestDatabase, queryRows, type TestDatabase } from '@/server/db/testing';
+import { createTestDatabase, queryRows, type TestDatabase } from '@/test/database';
 import { findUserById, listUsers } from './data.server';
 import { type UserListView, userListDefaults } from './search';
 

@@ -1,6 +1,6 @@
 import { type AppLanguage, appConfig } from '~/app.config';
 
-export const languages = appConfig.languages;
+const languages = appConfig.languages;
 
 export function isLanguage(value: unknown): value is AppLanguage {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);

@@ -3,9 +3,9 @@ import type { HttpBackendOptions } from 'i18next-http-backend';
 
 /**
  * i18next-http-backend, fetched on the first read. A first visit never reads (the server sends the
- * visitor's language with the page), so the backend (about 3 kB gzip) is downloaded only when the visitor
- * switches language or a namespace is missing. A failed download is a retryable read error: i18next
- * retries it like a failed fetch, and the next read downloads again.
+ * visitor's language with the page), so the backend is downloaded only when the visitor switches language
+ * or a namespace is missing (docs/performance.md#lazy-loaders). A failed download is a retryable read
+ * error: i18next retries it like a failed fetch, and the next read downloads again.
  */
 export function lazyHttpBackend(): BackendModule<HttpBackendOptions> {
   let setup: [Services, HttpBackendOptions] | undefined;

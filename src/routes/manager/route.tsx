@@ -5,7 +5,7 @@ import type { NavGroup } from '@/components/layout/sidebar';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';
 import { SidebarAreaLayout } from '@/features/auth/components/sidebar-area-layout';
 import { requireArea } from '@/features/auth/guards';
-import { LanguageSelect, ThemeSelect } from '@/features/preferences/components/preference-selects';
+import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
 export const Route = createFileRoute('/manager')({
   beforeLoad: ({ context, location }) => requireArea(context, location.href, 'manager'),

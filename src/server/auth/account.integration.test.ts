@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail, mimePart, subjectOf } from '@/test/smtp-catcher';
 import { session, user } from '@/server/db/schema/index';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // The account screen's server side, through `auth.handler` as the browser reaches it: the name rules on
 // /update-user, changing the address with a code, and deleting one's own account.

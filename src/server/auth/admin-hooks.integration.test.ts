@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { user } from '@/server/db/schema/index';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // The text an admin types into better-auth's admin routes (names, addresses, ban reasons, ids), through
 // `auth.handler` as the manager screens send it: limited, cleaned before it is stored, and an id no row

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { parseRoles, roleCan, userCan } from '@/features/auth/permissions';
 import { auditLog, session, user } from '@/server/db/schema/index';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // What better-auth's admin routes accept, sent as an attacker would send it (through `auth.handler`):
 // exact types and known keys only, refused with the product's bare code before any rule or better-auth

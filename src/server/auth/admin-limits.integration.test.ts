@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // What an admin may not do to other admins, through `auth.handler` as an attacker would try it: change
 // another admin's address (then sign in as them), impersonate one, or ban, remove, demote or re-address a

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
-import { MAX_BAN_SECONDS } from './admin-schemas';
-import { createTestAuth, type RequestOptions, type TestAuth } from './test-auth';
+import { MAX_BAN_SECONDS } from '@/features/user/bodies.server';
+import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
 
 // better-auth's admin routes as the manager screens reach them (through `auth.handler`): the product's
 // rules on top of better-auth's, the audit entry of every change, and what a ban or an impersonation does.

@@ -5,7 +5,7 @@ import { user, verification } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
 import { createSmtpMailer } from '@/server/email/mailer';
 import { defaultCodeFloors } from './codes';
-import { type AuthResponse, createTestAuth, type TestAuth, unreachableSmtpUrl } from './test-auth';
+import { type AuthResponse, createTestAuth, type TestAuth, unreachableSmtpUrl } from '@/test/auth';
 
 // Codes as an attacker meets them, through `auth.handler`: bound to the browser that asked, a mail limit
 // a stranger cannot use to lock the owner out, and answers that do not tell whether an address has an

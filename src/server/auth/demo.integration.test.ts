@@ -4,7 +4,7 @@ import { appConfig } from '~/app.config';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { session, user } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // A demo server through `auth.handler`, as the browser reaches it: what writes is refused with DEMO_MODE
 // and leaves the database as it was; signing in with the fixed code, the session and signing out work.

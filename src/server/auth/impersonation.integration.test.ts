@@ -5,7 +5,7 @@ import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { listAuditEntries } from '@/features/audit/data.server';
 import { auditLog, session, user } from '@/server/db/schema/index';
 import { readSession } from './session';
-import { createTestAuth, type RequestOptions, type TestAuth } from './test-auth';
+import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
 
 // Impersonation is for looking (issue 15 §4): through `auth.handler`, an admin acting as a user cannot take
 // the account over, every change made is recorded as the admin's, and the hour is counted on the server.

@@ -43,7 +43,7 @@ const stores: Stores = ((globalThis as { __starterQuota?: Stores }).__starterQuo
  * The rate-limit counters every instance shares: Redis with `REDIS_URL`, else the `rate_limit` table,
  * whose ended windows this process deletes every `RATE_LIMIT_PRUNE_INTERVAL_S`.
  */
-export function getQuotaStore(): Promise<QuotaStore> {
+function getQuotaStore(): Promise<QuotaStore> {
   stores.shared ??= (async () => {
     const env = serverEnv();
     if (env.REDIS_URL) return redisQuotaStore(getRedis(env.REDIS_URL));

@@ -5,7 +5,7 @@ import { codeFromMail, type CaughtMail } from '@/test/smtp-catcher';
 import { type PermissionRequest, roleCan, statements, userCan } from '@/features/auth/permissions';
 import { session, user } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // The server's decisions (better-auth's admin plugin configured by `createAuth`), checked against the
 // table of spec §6 written out here, independently of `roles` in permissions.ts. The cases are generated

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimit } from '../db/schema/index.ts';
-import { createTestDatabase, type TestDatabase } from '../db/testing.ts';
-import { quotaStoreContract } from './quota-store-contract.ts';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
+import { quotaStoreContract } from '@/test/quota-store-contract';
 import { postgresQuotaStore } from './quota-store.ts';
 
 let testDb: TestDatabase;

@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisQuotaStore } from './quota-store.ts';
-import { quotaStoreContract } from './quota-store-contract.ts';
+import { quotaStoreContract } from '@/test/quota-store-contract';
 
 const url = process.env.TEST_REDIS_URL as string;
 const prefix = `starter-test:${Date.now()}:`;

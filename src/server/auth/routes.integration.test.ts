@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '@/server/db/seed/seed';
 import { AUTH_ROUTES, findAuthRoute } from './routes';
-import { createTestAuth, type TestAuth } from './test-auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // Every endpoint better-auth exposes with the product's plugins and every provider configured, called
 // through `auth.handler` as a stranger would: the product serves it (AUTH_ROUTES) or it answers 404 before

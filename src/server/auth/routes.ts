@@ -70,7 +70,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = [
   { path: '/admin/revoke-user-sessions', methods: ['POST'], demo: false, why: 'user sessions: end all' },
 ];
 
-export const DEMO_MODE_MESSAGE = 'This is a read-only demo, this action is disabled.';
+const DEMO_MODE_MESSAGE = 'This is a read-only demo, this action is disabled.';
 
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
@@ -92,12 +92,12 @@ export function findAuthRoute(pathname: string, method: string, basePath: string
 }
 
 /** The answer to a route the product does not serve: the same as for a path that never existed. */
-export function notFoundResponse(): Response {
+function notFoundResponse(): Response {
   return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
 }
 
 /** The refusal a demo server sends instead of running a route: better-auth's own error shape. */
-export function demoRefusalResponse(): Response {
+function demoRefusalResponse(): Response {
   return Response.json({ code: 'DEMO_MODE', message: DEMO_MODE_MESSAGE }, { status: 403 });
 }
 

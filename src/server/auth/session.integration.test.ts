@@ -6,7 +6,7 @@ import { codeFromMail, type CaughtMail } from '@/test/smtp-catcher';
 import { session, user } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
 import { readSession, verifiedCookieValue } from './session';
-import { createTestAuth, SESSION_COOKIE, type TestAuth } from './test-auth';
+import { createTestAuth, SESSION_COOKIE, type TestAuth } from '@/test/auth';
 
 // The session check's direct path (session.ts) must answer exactly what better-auth's getSession answers,
 // and leave every case that writes cookies or rows to better-auth.

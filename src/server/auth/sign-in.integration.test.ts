@@ -6,7 +6,7 @@ import { session, user, verification } from '@/server/db/schema/index';
 import { seedDatabase } from '@/server/db/seed/seed';
 import { createSmtpMailer } from '@/server/email/mailer';
 import { defaultCodeFloors } from './codes';
-import { createTestAuth, SESSION_COOKIE, type TestAuth, unreachableSmtpUrl } from './test-auth';
+import { createTestAuth, SESSION_COOKIE, type TestAuth, unreachableSmtpUrl } from '@/test/auth';
 
 // One database and one SMTP catcher for the file: every test uses its own addresses and client IPs
 // (the helper gives each request a fresh X-Forwarded-For unless told otherwise), so they do not meet.

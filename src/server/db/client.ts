@@ -25,7 +25,7 @@ export type DatabaseHandle = {
   withLock: <T>(key: number, fn: (db: Database) => Promise<T>) => Promise<T>;
 };
 
-export type PostgresOptions = {
+type PostgresOptions = {
   url: string;
   poolMax?: number;
   statementTimeoutMs?: number;

@@ -112,10 +112,10 @@ function afterPosition(
  * limit, so a filter matching a million rows costs what one matching a thousand does.
  *
  * `search`: the filter is a text search that an index (trigram) can answer. With a LIMIT the planner
- * bets on a sequential scan meeting `limit` matches early, and loses badly for a rare term: 66 ms to find
- * 101 of 280 users over 100,000, against 4 ms through the trigram indexes (bench/scale.ts). The count
- * then runs in a transaction that makes sequential scans a last resort (`enable_seqscan = off` only
- * raises their cost; a filter no index serves still scans).
+ * bets on a sequential scan meeting `limit` matches early, and loses badly for a rare term, many times
+ * slower than the trigram indexes (docs/performance.md#lists-at-scale). The count then runs in a
+ * transaction that makes sequential scans a last resort (`enable_seqscan = off` only raises their cost; a
+ * filter no index serves still scans).
  */
 export async function countUpTo(
   db: Database,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
-import { appliedMigrations, createTestDatabase, journalEntries } from './testing.ts';
+import { appliedMigrations, createTestDatabase, journalEntries } from '@/test/database';
 
 describe('runMigrations from several instances at once', () => {
   it('lets three handles migrate the same fresh database concurrently', async () => {

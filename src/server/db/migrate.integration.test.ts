@@ -8,7 +8,7 @@ import {
   journalEntries,
   queryRows,
   type TestDatabase,
-} from './testing.ts';
+} from '@/test/database';
 
 const tables = ['account', 'audit_log', 'rate_limit', 'repository', 'session', 'user', 'verification'];
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { isDatabaseUnavailable } from './errors.ts';
 import { repository, user } from './schema/index.ts';
-import { createTestDatabase, type TestDatabase } from './testing.ts';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 
 const POOL = 4;
 const POOL_TIMEOUT_MS = 500;

@@ -11,7 +11,7 @@ export type Mailer = {
 };
 
 /** Raised when the SMTP server cannot take a message; the caller turns it into a translated error. */
-export class MailNotSentError extends Error {
+class MailNotSentError extends Error {
   constructor(cause: unknown) {
     super('The e-mail could not be sent', { cause });
     this.name = 'MailNotSentError';

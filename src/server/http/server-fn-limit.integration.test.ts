@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { postgresQuotaStore } from '@/server/auth/quota-store';
-import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
-import { serverFnLimitContract } from './server-fn-limit-contract.ts';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
+import { serverFnLimitContract } from '@/test/server-fn-limit-contract';
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { redisQuotaStore } from '@/server/auth/quota-store';
-import { serverFnLimitContract } from './server-fn-limit-contract.ts';
+import { serverFnLimitContract } from '@/test/server-fn-limit-contract';
 
 const url = process.env.TEST_REDIS_URL as string;
 const prefix = `starter-test:${Date.now()}:`;

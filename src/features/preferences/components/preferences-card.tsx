@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '@/components/ui/section-card';
-import { LanguageSelect, ThemeSelect } from './preference-selects';
+import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
 /** Theme and language as a settings block (the account screen shows it); both choices persist. */
 export function PreferencesCard() {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../client.ts';
 import { repository, user } from '../schema/index.ts';
-import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { isDatabaseEmpty, seedDatabase } from './seed.ts';
 
 const fixedEmails = [appConfig.seed.adminEmail, appConfig.seed.userEmail];

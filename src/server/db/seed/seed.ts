@@ -8,7 +8,7 @@ import { firstNames, lastNames, sampleRepositories } from './data.ts';
 
 type NewUser = typeof user.$inferInsert;
 
-export function seedUsers(): NewUser[] {
+function seedUsers(): NewUser[] {
   const onboardedAt = new Date();
   const fixed: NewUser[] = [
     {

@@ -1,6 +1,6 @@
 import { adminClient, emailOTPClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { ac, roles } from '@/features/auth/permissions';
+import { ac, roles } from './permissions';
 
 /**
  * better-auth's browser client on this host under /api/auth (credentials included). It refreshes its own
@@ -10,8 +10,8 @@ import { ac, roles } from '@/features/auth/permissions';
  * Generic OAuth providers (`oidc`) have no client plugin in this better-auth version: they are started
  * with `signIn.social({ provider: 'oidc' })` like the built-in ones.
  *
- * Only `authRequest` (./auth-client.ts) loads this module, on the first auth call: no page needs the client
- * (about 11 kB gzip) before someone submits a form or presses a button.
+ * Only `authRequest` (./client.ts) loads this module, on the first auth call: no page needs the client
+ * before someone submits a form or presses a button (docs/performance.md#lazy-loaders).
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuotaStore } from '@/server/auth/quota-store';
 import { batchedQuotaStore } from '@/server/auth/quota-store-batched';
-import { countServerFnCall, SERVER_FN_WINDOW_S } from './server-fn-limit.ts';
+import { countServerFnCall, SERVER_FN_WINDOW_S } from '@/server/http/server-fn-limit';
 
 /**
  * The server-function limits on one shared store (`make` gives another connection to the same one, as

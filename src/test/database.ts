@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
-import { migrationsFolder, runMigrations } from './migrate.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '@/server/db/client';
+import { migrationsFolder, runMigrations } from '@/server/db/migrate';
 
 export type TestDatabase = {
   handle: DatabaseHandle;
@@ -18,7 +18,7 @@ export type TestDatabase = {
 };
 
 /** Which database the integration suite runs on: the vitest project sets `TEST_DB`. */
-export function testDatabaseKind(): 'pglite' | 'postgres' {
+function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authRequest } from './auth-client';
+import { authRequest } from './client';
 
 /** A fetch that answers every call with `status` and the JSON `body`, as the auth server would. */
 function answering(status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { toLanguage } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils';
-import { useChangeLanguage } from '../use-change-language';
+import { useChangeLanguage } from '@/hooks/use-change-language';
 
 const selectClass =
   'h-9 w-full max-w-32 truncate rounded-md border bg-background ps-8 pe-2 text-sm sm:max-w-none text-foreground focus-visible:outline-2 focus-visible:outline-ring';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuotaStore } from './quota-store.ts';
+import type { QuotaStore } from '@/server/auth/quota-store';
 
 /** Behaviour every quota store must have; run against each implementation. */
 export function quotaStoreContract(name: string, make: () => QuotaStore) {

@@ -7,13 +7,13 @@ import { like } from 'drizzle-orm';
 import { type CaughtMail, type SmtpCatcher, startSmtpCatcher } from '@/test/smtp-catcher';
 import type { Database } from '@/server/db/client';
 import { verification } from '@/server/db/schema/index';
-import { createTestDatabase, type TestDatabase } from '@/server/db/testing';
+import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { createSmtpMailer, type Mailer } from '@/server/email/mailer';
 import { parseServerEnv, type ServerEnv } from '@/server/env';
-import { type Auth, type AuthLimits, createAuth, defaultAuthLimits } from './auth';
-import type { CodeFloors } from './codes';
+import { type Auth, type AuthLimits, createAuth, defaultAuthLimits } from '@/server/auth/auth';
+import type { CodeFloors } from '@/server/auth/codes';
 
-export const TEST_BASE_URL = 'http://localhost:3000';
+const TEST_BASE_URL = 'http://localhost:3000';
 export const SESSION_COOKIE = 'better-auth.session_token';
 const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqr';
 
@@ -86,7 +86,7 @@ export type TestAuth = {
 
 let ipCounter = 0;
 /** A distinct documentation-range-like address per call (10.x.y.z, never repeats within a run). */
-export function nextIp(): string {
+function nextIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }

@@ -1,6 +1,6 @@
-import type { AuthClient } from './auth-client-instance';
+import type { AuthClient } from './client-instance';
 
-/** What the interface needs from a failed auth call; never shown as is (see `translateAuthError`). */
+/** What the interface needs from a failed auth call; never shown as is (see `translateError` in @/lib/errors). */
 export type AuthError = {
   status: number;
   code?: string;
@@ -53,16 +53,16 @@ function reported(error: AuthError): AuthError {
 
 let loadingClient: Promise<AuthClient> | undefined;
 
-/** better-auth's client (./auth-client-instance.ts), fetched on the first auth call of the page. */
+/** better-auth's client (./client-instance.ts), fetched on the first auth call of the page. */
 function loadAuthClient(): Promise<AuthClient> {
-  loadingClient ??= import('./auth-client-instance').then((module) => module.authClient);
+  loadingClient ??= import('./client-instance').then((module) => module.authClient);
   // A failed download (offline) is not kept: the next call tries again.
   loadingClient.catch(() => (loadingClient = undefined));
   return loadingClient;
 }
 
 /**
- * Runs one call of better-auth's client, which it loads first (see ./auth-client-instance.ts), and returns
+ * Runs one call of better-auth's client, which it loads first (see ./client-instance.ts), and returns
  * its data or a normalised error: the `X-Retry-After` header of a refusal is kept, and a network failure
  * (which the client throws, or the client's own download failing) becomes an error like any other.
  *

@@ -1,0 +1,84 @@
+// The layer map in the linter (eslint.layers.js): each wrong arrow of DESIGN §4 fails `pnpm lint` where it
+// is typed, and the arrows the map declares pass.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+/** The rules `source` breaks when it is the file at `path` (repository-relative). */
+async function brokenRules(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+describe('the layer map refuses a wrong arrow', () => {
+  it.each([
+    ['a shared component importing a feature', 'src/components/layout/probe.tsx', '@/features/user/queries'],
+    ['lib importing a feature', 'src/lib/probe.ts', '@/features/auth/permissions'],
+    ['lib importing a hook', 'src/lib/probe.ts', '@/hooks/use-media-query'],
+    ['server infrastructure importing a component', 'src/server/probe.ts', '@/components/ui/button'],
+    [
+      "server infrastructure importing a feature's cache helpers",
+      'src/server/probe.ts',
+      '@/features/user/queries',
+    ],
+    [
+      "a feature importing another feature's data module",
+      'src/features/user/probe.server.ts',
+      '@/features/repository/data.server',
+    ],
+    [
+      "a feature importing another feature's component",
+      'src/features/user/probe.tsx',
+      '@/features/account/components/profile-card',
+    ],
+    ['a feature importing a route', 'src/features/user/probe.ts', '@/routes/__root'],
+    ['a page importing server code', 'src/routes/app/probe.tsx', '@/server/env'],
+    [
+      "a page importing a feature's data module",
+      'src/routes/app/probe.tsx',
+      '@/features/repository/data.server',
+    ],
+    ['application code importing a test helper', 'src/features/user/probe.ts', '@/test/render'],
+  ])('%s', async (_name, path, target) => {
+    expect(
+      await brokenRules(path, `import * as probe from '${target}';\nexport const value = probe;\n`),
+    ).toContain(RESTRICTED);
+  });
+});
+
+describe('the layer map allows the declared arrows', () => {
+  it.each([
+    [
+      "a feature's component using another feature's queries",
+      'src/features/user/probe.tsx',
+      '@/features/auth/queries',
+    ],
+    ['a feature using the auth client', 'src/features/account/probe.ts', '@/features/auth/client'],
+    [
+      'a feature writing the audit log',
+      'src/features/repository/probe.server.ts',
+      '@/features/audit/record.server',
+    ],
+    [
+      "server infrastructure registering a feature's rules",
+      'src/server/auth/probe.ts',
+      '@/features/user/schema',
+    ],
+    ['an HTTP endpoint importing server code', 'src/routes/api/probe.ts', '@/server/env'],
+    ['a shared component using lib', 'src/components/ui/probe.tsx', '@/lib/utils'],
+  ])('%s', async (_name, path, target) => {
+    expect(
+      await brokenRules(path, `import * as probe from '${target}';\nexport const value = probe;\n`),
+    ).not.toContain(RESTRICTED);
+  });
+});
+
+it('the linter refuses an import cycle', async () => {
+  // detect-browser.ts imports languages.ts: languages.ts importing it back closes a cycle.
+  const source =
+    "import { detectBrowserLanguage } from './detect-browser';\nexport const probe = detectBrowserLanguage;\n";
+  expect(await brokenRules('src/lib/i18n/languages.ts', source)).toContain('import-x/no-cycle');
+});
