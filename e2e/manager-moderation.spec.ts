@@ -128,15 +128,15 @@ test('an admin revokes one session of a user; that browser is signed out, the ot
 
   // The page with both sessions passes the accessibility check in Arabic too.
   await visit(`/manager/users/${first.id}?lng=ar`);
-  await expect(page.getByRole('region', { name: 'الجلسات' }).getByTestId('user-session')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'الجلسات' }).getByTestId('session')).toHaveCount(2);
   await visit(`/manager/users/${first.id}?lng=en`);
   const sessions = page.getByRole('region', { name: 'Sessions' });
-  await expect(sessions.getByTestId('user-session')).toHaveCount(2);
-  const row = sessions.getByTestId('user-session').filter({ hasText: String(first.session.ipAddress) });
+  await expect(sessions.getByTestId('session')).toHaveCount(2);
+  const row = sessions.getByTestId('session').filter({ hasText: String(first.session.ipAddress) });
   await row.getByRole('button', { name: /^Revoke/ }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('Session revoked')).toBeVisible();
-  await expect(sessions.getByTestId('user-session')).toHaveCount(1);
+  await expect(sessions.getByTestId('session')).toHaveCount(1);
 
   await expectSignedOut(first.page);
   await second.goto('/app');

@@ -1,9 +1,8 @@
 import { createServerFn } from '@tanstack/react-start';
 import { authMiddleware } from '@/features/auth/middleware';
-import { describeUserAgent } from '@/lib/user-agent';
+import { type SessionView, toSessionView } from '@/lib/session-view';
+import { listActiveSessions } from '@/server/auth/session-list';
 import { isDemoMode } from '@/server/env';
-import { listActiveSessions } from './data.server';
-import type { AccountSession } from './schema';
 
 /**
  * The signed-in user's devices. Not better-auth's /list-sessions: in 1.7.25 it sits behind the
@@ -15,22 +14,8 @@ import type { AccountSession } from './schema';
  */
 export const $listSessions = createServerFn({ method: 'GET' })
   .middleware([authMiddleware])
-  .handler(async ({ context }): Promise<AccountSession[]> => {
+  .handler(async ({ context }): Promise<SessionView[]> => {
     const rows = await listActiveSessions(context.user.id);
-    const demo = isDemoMode();
-    return rows.map((row) => {
-      const current = row.id === context.session.id;
-      const administrator = row.impersonatedBy !== null;
-      const ipHidden = demo && !current && !administrator;
-      return {
-        id: row.id,
-        current,
-        administrator,
-        ...(administrator ? { browser: null, os: null } : describeUserAgent(row.userAgent)),
-        ipAddress: administrator || ipHidden ? null : row.ipAddress || null,
-        ipHidden,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      };
-    });
+    const options = { audience: 'owner', viewerSessionId: context.session.id, demo: isDemoMode() } as const;
+    return rows.map((row) => toSessionView(row, options));
   });

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { authCall, authKeys, refreshSession } from '@/features/auth/queries';
 import { $listSessions } from './functions';
 
-export const accountKeys = {
+const accountKeys = {
   all: ['account'] as const,
   sessions: ['account', 'sessions'] as const,
 };
@@ -12,5 +13,60 @@ export const accountQueries = {
     queryOptions({
       queryKey: accountKeys.sessions,
       queryFn: () => $listSessions(),
+    }),
+};
+
+/**
+ * better-auth's calls on the signed-in user's own account, with what each changes in the cache. Screens
+ * handle navigation, messages and focus; a mutation that fails throws the call's `AuthError`.
+ */
+export const accountMutations = {
+  /** better-auth's /update-user; the server checks the name with the same schema (rules.server.ts). */
+  changeName: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: (name: string) =>
+        authCall((client, fetchOptions) => client.updateUser({ name, fetchOptions })),
+      onSuccess: () => refreshSession(queryClient),
+    }),
+  /** Mails a code to the new address (step one of a change of address, or another code). */
+  requestEmailChange: () =>
+    mutationOptions({
+      mutationFn: (newEmail: string) =>
+        authCall((client, fetchOptions) => client.emailOtp.requestEmailChange({ newEmail, fetchOptions })),
+    }),
+  /** Step two: the code mailed to `newEmail` makes it the account's address. */
+  changeEmail: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ newEmail, otp }: { newEmail: string; otp: string }) =>
+        authCall((client, fetchOptions) => client.emailOtp.changeEmail({ newEmail, otp, fetchOptions })),
+      onSuccess: () => refreshSession(queryClient),
+    }),
+  /** Ends every session but this one; the list of devices is read again. */
+  revokeOtherSessions: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: () => authCall((client, fetchOptions) => client.revokeOtherSessions({ fetchOptions })),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+    }),
+  /**
+   * Ends every session, this one too. The cached session becomes null, so the login guard lets the
+   * visitor in; the caller drops the rest (`forgetOtherQueries`) once the account's screens are gone.
+   */
+  revokeSessions: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: () => authCall((client, fetchOptions) => client.revokeSessions({ fetchOptions })),
+      onSuccess: () => {
+        queryClient.setQueryData(authKeys.session, null);
+      },
+    }),
+  /**
+   * Deletes the account. The cached session becomes null, as for a sign-out; the caller drops the rest
+   * (`forgetOtherQueries`) once the account's screens are gone.
+   */
+  deleteAccount: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: () => authCall((client, fetchOptions) => client.deleteUser({ fetchOptions })),
+      onSuccess: () => {
+        queryClient.setQueryData(authKeys.session, null);
+      },
     }),
 };

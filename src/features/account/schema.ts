@@ -12,20 +12,3 @@ export const zEmailCodeForm = z.object({ otp: zOtp });
  * of their choosing.
  */
 export const zUpdateUserBody = z.strictObject({ name: zName });
-
-/**
- * One signed-in device as the Sessions card shows it. Never carries the session token. An administrator's
- * impersonation carries none of the admin's device or address (`administrator`), and a demo shows no
- * address but the visitor's own (`ipHidden`).
- */
-export type AccountSession = {
-  id: string;
-  current: boolean;
-  administrator: boolean;
-  browser: string | null;
-  os: string | null;
-  ipAddress: string | null;
-  ipHidden: boolean;
-  createdAt: string;
-  updatedAt: string;
-};

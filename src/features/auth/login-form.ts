@@ -5,8 +5,9 @@ type EmailCheck = { email: string } | { error: 'validation.email.required' | 'va
 
 /**
  * `zEmail` (./schema.ts) as plain code, for the sign-in form: the first screen most visitors see would
- * otherwise download zod (about 24 kB gzip) to check one address. Same steps, same first message (an
- * `auth` key): trimmed and lower-cased, then required, at most `emailMax` characters, and an address.
+ * otherwise download zod to check one address (docs/performance.md#zod-free-validators). Same steps, same
+ * first message (an `auth` key): trimmed and lower-cased, then required, at most `emailMax` characters,
+ * and an address.
  * login-form.test.ts checks it against zEmail. The address is checked again by the server anyway.
  */
 export function checkLoginEmail(value: string): EmailCheck {

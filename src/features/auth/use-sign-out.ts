@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { authRequest } from '@/lib/auth-client';
-import { translateAuthError } from './errors';
-import { authKeys } from './queries';
+import { authMutations, forgetOtherQueries } from './queries';
+import { translateError } from '@/lib/errors';
 
 /**
  * Signs out, then goes to /login. The cached session becomes null before navigating, so the login guard
@@ -14,15 +13,19 @@ export function useSignOut() {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const router = useRouter();
+  const signOut = useMutation(authMutations.signOut(queryClient));
   return async () => {
-    const { error } = await authRequest((client, fetchOptions) => client.signOut({ fetchOptions }));
-    if (error) {
-      toast.error(translateAuthError(t, error));
+    try {
+      // Empties the cached session (authMutations.signOut) before navigating.
+      await signOut.mutateAsync();
+    } catch (error) {
+      const message = translateError(t, error);
+      if (message) toast.error(message);
       return;
     }
-    queryClient.setQueryData(authKeys.session, null);
     await router.navigate({ to: '/login', replace: true });
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    // Only once the signed-in screens are gone: removing their queries under them would refetch them.
+    forgetOtherQueries(queryClient);
     await router.invalidate();
   };
 }

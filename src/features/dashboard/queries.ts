@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { $getDashboard } from './functions';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboard'] as const,
   figures: ['dashboard', 'figures'] as const,
 };

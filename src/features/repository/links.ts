@@ -1,5 +1,5 @@
-// Apart from ./schema.ts (zod) on purpose: the list and detail pages need only this, and zod would be
-// about 24 kB gzip of their first download.
+// Apart from ./schema.ts (zod) on purpose: the list and detail pages need only this, and zod would weigh on
+// their first download (docs/performance.md#zod-free-validators).
 
 /** Why a link with a scheme is not a web link we store or open; null when it is one. */
 export type WebLinkProblem = 'invalid' | 'missingDot';

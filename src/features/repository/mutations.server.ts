@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only';
-import { recordAudit } from '@/features/audit/data.server';
+import { recordAudit } from '@/features/audit/record.server';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { deleteRepository, insertRepository, updateRepository } from './data.server';

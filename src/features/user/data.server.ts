@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { appConfig } from '~/app.config';
-import { and, desc, eq, gt, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
@@ -35,7 +35,7 @@ function statusFilter(status: UserListView['status']): SQL | undefined {
 }
 
 /** The WHERE clause of a list view; the name and e-mail searches use their trigram indexes. */
-export function userListFilter(view: Pick<UserListView, 'searchTerm' | 'role' | 'status'>): SQL | undefined {
+function userListFilter(view: Pick<UserListView, 'searchTerm' | 'role' | 'status'>): SQL | undefined {
   const pattern = view.searchTerm ? containsPattern(view.searchTerm) : undefined;
   return and(
     pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
@@ -104,25 +104,4 @@ export async function findUserById(id: string, db?: Database): Promise<UserDetai
     .from(user)
     .where(eq(user.id, id));
   return row ?? null;
-}
-
-/**
- * A user's unexpired sessions for the admin's Sessions card, most recently used first. The token is never
- * selected: revoking names a session by id (see admin-hooks.ts).
- */
-export async function listUserSessions(userId: string, db?: Database) {
-  const executor = db ?? (await getDb());
-  return executor
-    .select({
-      id: session.id,
-      ipAddress: session.ipAddress,
-      userAgent: session.userAgent,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
-      expiresAt: session.expiresAt,
-      impersonatedBy: session.impersonatedBy,
-    })
-    .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
-    .orderBy(desc(session.updatedAt), desc(session.id));
 }

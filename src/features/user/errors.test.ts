@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '@/test/i18n';
-import { formOutcomeOf, translateUserError } from './errors';
+import { translateError } from '@/lib/errors';
+import { formOutcomeOf } from './errors';
 
 const i18n = createTestI18n();
 const t = i18n.getFixedT('en', 'user');
@@ -15,7 +16,7 @@ describe('the refusals of admin limits', () => {
       ['INVALID_ROLE', 'This role does not exist.'],
       ['VALIDATION_ERROR', 'Some information is invalid'],
     ] as const) {
-      expect(translateUserError(t, { status: 400, code, message: 'server words' })).toBe(text);
+      expect(translateError(t, { status: 400, code, message: 'server words' }, ['user:errors'])).toBe(text);
     }
   });
 

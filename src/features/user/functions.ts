@@ -1,9 +1,10 @@
 import { createServerFn } from '@tanstack/react-start';
 import { requirePermission } from '@/features/auth/middleware';
 import { AppError } from '@/lib/errors';
-import { describeUserAgent } from '@/lib/user-agent';
+import { toSessionView } from '@/lib/session-view';
+import { listActiveSessions } from '@/server/auth/session-list';
 import { isDemoMode } from '@/server/env';
-import { findUserById, listUserSessions, listUsers } from './data.server';
+import { findUserById, listUsers } from './data.server';
 import { zUserIdInput, zUserListQuery } from './schema';
 
 /** One page of users for a list view (search, role, status, order). Changes go through better-auth. */
@@ -31,20 +32,7 @@ export const $listUserSessions = createServerFn({ method: 'GET' })
   .middleware([requirePermission({ session: ['list'] })])
   .validator(zUserIdInput)
   .handler(async ({ data, context }) => {
-    const rows = await listUserSessions(data.id);
-    const demo = isDemoMode();
-    return rows.map((row) => {
-      const current = row.id === context.session.id;
-      return {
-        id: row.id,
-        current,
-        impersonated: row.impersonatedBy !== null,
-        ...describeUserAgent(row.userAgent),
-        ipAddress: demo && !current ? null : row.ipAddress || null,
-        ipHidden: demo && !current,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-      };
-    });
+    const rows = await listActiveSessions(data.id);
+    const options = { audience: 'admin', viewerSessionId: context.session.id, demo: isDemoMode() } as const;
+    return rows.map((row) => toSessionView(row, options));
   });

@@ -21,7 +21,6 @@ export const zUserListQuery = zListQuery.extend({
   // A name or e-mail cursor is longer than a date one.
   cursor: z.string().max(1000).optional(),
 });
-export type UserListQuery = z.input<typeof zUserListQuery>;
 
 // Any string is accepted: an unknown id is simply not found (404), never a validation error. Controls are
 // removed first: the id is compared with a text column, and Postgres refuses a NUL.
@@ -49,7 +48,7 @@ export type UserDetail = UserListItem & {
   lastSignInAt: string | null;
 };
 
-export const zUserRole = z.enum(userRoleFilters);
+const zUserRole = z.enum(userRoleFilters);
 
 /**
  * A role value as an admin may store it: declared role names only, one or a comma-separated list of

@@ -1,16 +1,15 @@
 import '@tanstack/react-start/server-only';
-import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { getSessionCookie } from 'better-auth/cookies';
 import { appConfig } from '~/app.config';
-import { recordAudit } from '@/features/audit/data.server';
+import { recordAudit } from '@/features/audit/record.server';
 import type { AuditAction, AuditMetadata } from '@/features/audit/schema';
 import type { Database } from '@/server/db/client';
+import type { AuthHookContext } from './hooks';
 
 // Impersonation is for looking, not for taking over (docs/decisions/017-impersonation-limits.md): an admin
 // signed in as a user cannot remove the account or move it to another address, every change they make is
 // the admin's in the audit log, and the hour is counted on the server from the session row.
-
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** What the rules read of a session row. */
 export type SessionFacts = { createdAt: Date | string; impersonatedBy?: string | null };
@@ -51,13 +50,13 @@ const CHANGE_ACTIONS: Record<string, AuditAction> = {
 const NOT_CHANGES = ['/get-session', '/sign-out', '/sign-in/', '/email-otp/send-verification-otp', '/admin/'];
 
 /** When an impersonation session stops being accepted: its creation plus the limit. None for a user's own. */
-export function impersonationEnd(session: SessionFacts): Date | undefined {
+function impersonationEnd(session: SessionFacts): Date | undefined {
   if (!session.impersonatedBy) return undefined;
   return new Date(new Date(session.createdAt).getTime() + LIMIT_MS);
 }
 
 /** True for an impersonation session past its limit, whatever its stored expiry says. */
-export function isImpersonationOver(session: SessionFacts, now = Date.now()): boolean {
+function isImpersonationOver(session: SessionFacts, now = Date.now()): boolean {
   const end = impersonationEnd(session);
   return end !== undefined && end.getTime() <= now;
 }
@@ -76,7 +75,7 @@ export function withinImpersonationLimit<T extends { session: SessionFacts } | n
  * the "don't remember me" cookie is sent); an impersonation's never goes past its end. `session` is the
  * session better-auth is refreshing (`ctx.context.session.session`).
  */
-export function capImpersonationExpiry<T extends Record<string, unknown>>(
+function capImpersonationExpiry<T extends Record<string, unknown>>(
   data: T,
   session: SessionFacts | null | undefined,
 ): { data: T } | undefined {
@@ -91,7 +90,7 @@ export function capImpersonationExpiry<T extends Record<string, unknown>>(
  * is the one the route then uses. /get-session reads it itself (see `impersonationAnswer`), and signing out
  * always works.
  */
-export async function guardImpersonation(ctx: HookContext): Promise<void> {
+export async function guardImpersonation(ctx: AuthHookContext): Promise<void> {
   if (ctx.path === '/get-session' || ctx.path === '/sign-out') return;
   if (!ctx.headers || !getSessionCookie(ctx.headers)) return;
   const current = await getSessionFromCtx(ctx);
@@ -114,7 +113,7 @@ export async function guardImpersonation(ctx: HookContext): Promise<void> {
  * For the `after` hook of /get-session: no session for an impersonation past its limit (better-auth
  * itself only looks at the stored expiry). Undefined when the answer stands.
  */
-export function impersonationAnswer(ctx: HookContext): null | undefined {
+export function impersonationAnswer(ctx: AuthHookContext): null | undefined {
   if (ctx.path !== '/get-session') return undefined;
   const returned = ctx.context.returned as { session?: SessionFacts } | null | undefined;
   return returned?.session && isImpersonationOver(returned.session) ? null : undefined;
@@ -124,7 +123,7 @@ export function impersonationAnswer(ctx: HookContext): null | undefined {
  * For the `after` hook of every auth route: a change an impersonation session made is recorded as the
  * admin's, acting as the user. A user's own changes are recorded as before (not at all for these routes).
  */
-export async function auditImpersonatedChange(ctx: HookContext, db: Database): Promise<void> {
+export async function auditImpersonatedChange(ctx: AuthHookContext, db: Database): Promise<void> {
   const current = ctx.context.session;
   const adminId = current?.session.impersonatedBy;
   if (!current || typeof adminId !== 'string' || !adminId) return;
@@ -154,4 +153,22 @@ export async function auditImpersonatedChange(ctx: HookContext, db: Database): P
     },
     db,
   );
+}
+
+/**
+ * `databaseHooks.session.update.before`: better-auth slides `expiresAt` on use; it never goes past the
+ * session's creation + the absolute maximum (`sessionMaxAgeDays`), nor an impersonation past its end.
+ * `session` is the session better-auth is refreshing.
+ */
+export function clampSessionExpiry<T extends Record<string, unknown>>(
+  data: T,
+  session: SessionFacts | null | undefined,
+): { data: T } | undefined {
+  const impersonation = capImpersonationExpiry(data, session);
+  if (impersonation) return impersonation;
+  if (!session?.createdAt || !(data.expiresAt instanceof Date)) return undefined;
+  const latest = new Date(
+    new Date(session.createdAt).getTime() + appConfig.auth.sessionMaxAgeDays * 86_400_000,
+  );
+  return data.expiresAt > latest ? { data: { ...data, expiresAt: latest } } : undefined;
 }

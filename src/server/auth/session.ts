@@ -37,8 +37,9 @@ export function requestSession(): Promise<RequestSession> {
 /**
  * better-auth's session check (`auth.api.getSession`), with its common case taken directly: a validly
  * signed session cookie whose session is found, unexpired and not due for its sliding refresh. That case
- * is a signature check and one database read, which better-auth wraps in about 1.5 ms of endpoint machinery
- * (WebCrypto key import, hooks, its adapter rebuilding the query, response building) on every request.
+ * is a signature check and one database read, which better-auth wraps in costly endpoint machinery
+ * (WebCrypto key import, hooks, its adapter rebuilding the query, response building) on every request
+ * (figures: docs/performance.md#session-fast-path).
  * It reads the same row with its user in one query and shapes them with better-auth's own output parsers,
  * so the result is the same object. Every other case (no or bad signature, expired, due for refresh,
  * "don't remember me", cached session data) is left to better-auth, which also writes the cookies those
@@ -94,7 +95,7 @@ async function readUsualSession(
  * `%` escapes decoded. better-auth's exported `parseCookies` keeps the last one instead: with a duplicated
  * session cookie the direct path would read another session than better-auth does.
  */
-export function parseRequestCookies(header: string): Map<string, string> {
+function parseRequestCookies(header: string): Map<string, string> {
   const cookies = new Map<string, string>();
   let index = 0;
   while (index < header.length) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,9 @@ import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { refreshSession } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
-import { accountErrorCode, translateAccountError } from '../errors';
+import { accountMutations } from '../queries';
 import { zChangeNameForm } from '../schema';
+import { failureCode, translateError } from '@/lib/errors';
 
 type DialogProps = {
   open: boolean;
@@ -50,6 +49,7 @@ function ChangeNameForm({
 }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
+  const changeName = useMutation(accountMutations.changeName(queryClient));
   const [formError, setFormError] = useState<string | null>(null);
   // What was typed stays in the field through validation and server errors.
   const form = useForm({ resolver: zodResolver(zChangeNameForm), defaultValues: { name: currentName } });
@@ -57,19 +57,20 @@ function ChangeNameForm({
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setFormError(null);
     onBusyChange(true);
-    // better-auth's /update-user; the server checks the name with the same schema (account-hooks.ts).
-    const { error } = await authRequest((client, fetchOptions) => client.updateUser({ name, fetchOptions }));
-    onBusyChange(false);
-    if (error) {
-      if (accountErrorCode(error) === 'INVALID_NAME') {
+    try {
+      // Saves, then reads the session again (the name shows in the header).
+      await changeName.mutateAsync(name);
+    } catch (error) {
+      if (failureCode(error) === 'INVALID_NAME') {
         form.setError('name', { message: 'validation.name.invalid' }, { shouldFocus: true });
       } else {
-        setFormError(translateAccountError(t, error));
+        setFormError(translateError(t, error, ['account:errors']));
       }
       return;
+    } finally {
+      onBusyChange(false);
     }
     toast.success(t('changeName.success'));
-    await refreshSession(queryClient);
     onClose();
   });
 

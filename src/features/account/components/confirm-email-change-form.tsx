@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
+import { CodeField } from '@/components/form/code-field';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
-import { refreshSession } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
-import { accountErrorCode, translateAccountError } from '../errors';
+import { accountMutations } from '../queries';
 import { zEmailCodeForm } from '../schema';
 import { EmailAddress } from './email-address';
+import { failureCode, translateError } from '@/lib/errors';
 
 // Errors about the code itself show on the field, like on the sign-in screen.
 const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
@@ -30,8 +28,9 @@ export function ConfirmEmailChangeForm({
 }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
+  const changeEmail = useMutation(accountMutations.changeEmail(queryClient));
+  const requestEmailChange = useMutation(accountMutations.requestEmailChange());
   const [formError, setFormError] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
   const form = useForm({
     resolver: zodResolver(zEmailCodeForm),
     defaultValues: { otp: '' },
@@ -40,38 +39,37 @@ export function ConfirmEmailChangeForm({
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     setFormError(null);
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.emailOtp.changeEmail({ newEmail, otp, fetchOptions }),
-    );
-    if (error) {
-      const code = accountErrorCode(error);
+    try {
+      // Reads the session again, with the new address, before saying it is done.
+      await changeEmail.mutateAsync({ newEmail, otp });
+    } catch (error) {
+      const code = failureCode(error);
       if (code && CODE_ERRORS.has(code)) {
         form.setValue('otp', '');
         form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
       } else {
-        setFormError(translateAccountError(t, error));
+        setFormError(translateError(t, error, ['account:errors']));
       }
       return;
     }
     toast.success(t('email.changed'));
-    await refreshSession(queryClient);
     onDone();
   });
 
   const resend = async () => {
     setFormError(null);
-    setResending(true);
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.emailOtp.requestEmailChange({ newEmail, fetchOptions }),
-    );
-    setResending(false);
-    if (error) return setFormError(translateAccountError(t, error));
+    try {
+      await requestEmailChange.mutateAsync(newEmail);
+    } catch (error) {
+      return setFormError(translateError(t, error, ['account:errors']));
+    }
     form.reset({ otp: '' });
     form.setFocus('otp');
     toast.success(t('email.sent', { email: newEmail }));
   };
 
   const submitting = form.formState.isSubmitting;
+  const resending = requestEmailChange.isPending;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 border-t pt-4">
       <p className="text-sm">
@@ -85,26 +83,15 @@ export function ConfirmEmailChangeForm({
           }}
         />
       </p>
-      <FormField
+      <CodeField
         control={form.control}
         name="otp"
-        ns="auth"
         label={t('email.codeLabel')}
         description={t('email.expires', { count: appConfig.auth.otpExpiryMinutes })}
-        className="justify-items-center text-center"
-      >
-        {(field, control) => (
-          <CodeInput
-            {...field}
-            {...control}
-            length={appConfig.auth.otpLength}
-            autoFocus
-            onComplete={() => {
-              if (!form.formState.isSubmitting) void onSubmit();
-            }}
-          />
-        )}
-      </FormField>
+        onComplete={() => {
+          if (!form.formState.isSubmitting) void onSubmit();
+        }}
+      />
       <FormAlert message={formError} />
       <div className="flex flex-col-reverse flex-wrap gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={submitting}>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -8,10 +8,10 @@ import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
-import { authKeys } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
-import { translateAccountError } from '../errors';
+import { forgetOtherQueries } from '@/features/auth/queries';
+import { accountMutations } from '../queries';
 import { EmailAddress } from './email-address';
+import { translateError } from '@/lib/errors';
 
 /**
  * "Delete my account": the confirmation enables its button only once the user's own e-mail is typed.
@@ -21,18 +21,21 @@ export function DeleteAccountCard({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const deleteAccount = useMutation(accountMutations.deleteAccount(queryClient));
   const [error, setError] = useState<string | null>(null);
 
   const confirm = async () => {
     setError(null);
-    const { error: failure } = await authRequest((client, fetchOptions) =>
-      client.deleteUser({ fetchOptions }),
-    );
-    if (failure) return setError(translateAccountError(t, failure));
-    queryClient.setQueryData(authKeys.session, null);
+    try {
+      // Empties the cached session, which the login guard reads, before going there.
+      await deleteAccount.mutateAsync();
+    } catch (failure) {
+      return setError(translateError(t, failure, ['account:errors']));
+    }
     toast.success(t('delete.done'));
     await navigate({ to: '/login', replace: true });
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    // Only once the account's screens are gone: removing their queries under them would refetch them.
+    forgetOtherQueries(queryClient);
   };
 
   return (

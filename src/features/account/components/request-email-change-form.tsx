@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,9 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { authRequest } from '@/lib/auth-client';
-import { accountErrorCode, translateAccountError } from '../errors';
+import { accountMutations } from '../queries';
 import { zChangeEmailForm } from '../schema';
+import { failureCode, translateError } from '@/lib/errors';
 
 // Answers about the address itself show on the field; the rest above the buttons. An address that has
 // an account is not refused here: the server answers as for any other (ADR 016).
@@ -26,6 +27,7 @@ export function RequestEmailChangeForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('account');
+  const requestEmailChange = useMutation(accountMutations.requestEmailChange());
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(zChangeEmailForm), defaultValues: { email: '' } });
 
@@ -35,15 +37,14 @@ export function RequestEmailChangeForm({
       form.setError('email', { message: 'account:email.same' }, { shouldFocus: true });
       return;
     }
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.emailOtp.requestEmailChange({ newEmail: email, fetchOptions }),
-    );
-    if (error) {
-      const code = accountErrorCode(error);
+    try {
+      await requestEmailChange.mutateAsync(email);
+    } catch (error) {
+      const code = failureCode(error);
       if (code && FIELD_ERRORS.has(code)) {
         form.setError('email', { message: `account:errors.${code}` }, { shouldFocus: true });
       } else {
-        setFormError(translateAccountError(t, error));
+        setFormError(translateError(t, error, ['account:errors']));
       }
       return;
     }

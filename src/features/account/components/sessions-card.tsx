@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
@@ -6,11 +6,10 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { authKeys } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
-import { translateAccountError } from '../errors';
-import { accountKeys, accountQueries } from '../queries';
-import { SessionItem } from './session-item';
+import { forgetOtherQueries } from '@/features/auth/queries';
+import { accountMutations, accountQueries } from '../queries';
+import { SessionItem } from '@/components/ui/session-item';
+import { translateError } from '@/lib/errors';
 
 /**
  * This device and the user's other active sessions, with "Sign out other sessions" and "Sign out
@@ -24,29 +23,35 @@ export function SessionsCard() {
   const sessions = useQuery(accountQueries.sessions());
   const current = sessions.data?.find((s) => s.current);
   const others = sessions.data?.filter((s) => !s.current) ?? [];
+  const revokeOtherSessions = useMutation(accountMutations.revokeOtherSessions(queryClient));
+  const revokeSessions = useMutation(accountMutations.revokeSessions(queryClient));
 
   const showError = (error: unknown) => {
-    const message = translateAccountError(t, error);
+    const message = translateError(t, error, ['account:errors']);
     if (message) toast.error(message);
   };
 
   const signOutOthers = async () => {
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.revokeOtherSessions({ fetchOptions }),
-    );
-    if (error) return showError(error);
+    try {
+      // The list of devices is read again before the dialog closes.
+      await revokeOtherSessions.mutateAsync();
+    } catch (error) {
+      return showError(error);
+    }
     toast.success(t('sessions.signedOutOthers'));
-    await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
   };
 
   const signOutEverywhere = async () => {
-    const { error } = await authRequest((client, fetchOptions) => client.revokeSessions({ fetchOptions }));
-    if (error) return showError(error);
-    // The login guard reads the cached session: empty it before going there.
-    queryClient.setQueryData(authKeys.session, null);
+    try {
+      // Empties the cached session, which the login guard reads, before going there.
+      await revokeSessions.mutateAsync();
+    } catch (error) {
+      return showError(error);
+    }
     toast.success(t('sessions.signedOutEverywhere'));
     await navigate({ to: '/login', replace: true });
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    // Only once the account's screens are gone: removing their queries under them would refetch them.
+    forgetOtherQueries(queryClient);
   };
 
   return (

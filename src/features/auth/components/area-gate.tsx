@@ -4,8 +4,8 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { HydrationCheckpoint, lazyPart } from '@/lib/hydration-marker';
 import { useSession } from '../queries';
 
-// Onboarding's form (react-hook-form and zod, about 37 kB gzip) is fetched only for a user without a name:
-// every other visit to an area would download it for nothing.
+// Onboarding's form (react-hook-form and zod) is fetched only for a user without a name: every other visit
+// to an area would download it for nothing (docs/performance.md#lazy-loaders).
 const OnboardingPage = lazyPart(() => import('./onboarding-page').then((module) => module.OnboardingPage));
 
 /**

@@ -1,14 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { UserRoundCog } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { authRequest } from '@/lib/auth-client';
-import { translateAuthError } from '../errors';
-import { authKeys, refreshSession } from '../queries';
+import { authMutations } from '../queries';
 import type { SessionInfo } from '../schema';
+import { translateError } from '@/lib/errors';
 
 /**
  * Who the admin is signed in as, and "Stop impersonating", which returns to the admin's own session and
@@ -19,20 +18,20 @@ export function ImpersonationBannerContent({ impersonated }: { impersonated: Ses
   const queryClient = useQueryClient();
   const router = useRouter();
   const headingId = useId();
+  const stopImpersonating = useMutation(authMutations.stopImpersonating(queryClient));
+  // Kept past the mutation: the button stays busy until the admin's page is on screen.
   const [pending, setPending] = useState(false);
   const stop = async () => {
     setPending(true);
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.admin.stopImpersonating({ fetchOptions }),
-    );
-    if (error) {
+    try {
+      // Drops what was cached for the impersonated user's view and reads the admin's session again.
+      await stopImpersonating.mutateAsync();
+    } catch (error) {
       setPending(false);
-      toast.error(translateAuthError(t, error));
+      const message = translateError(t, error);
+      if (message) toast.error(message);
       return;
     }
-    // Whatever was cached belongs to the impersonated user's view.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-    await refreshSession(queryClient);
     await router.navigate({ to: '/manager/users/$id', params: { id: impersonated.id } });
     setPending(false);
   };

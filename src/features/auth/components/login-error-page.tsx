@@ -10,7 +10,7 @@ const cases = {
 } as const;
 
 /** Which message a provider's `?error=` gets: two known cases, everything else is `unknownError`. */
-export function loginErrorCase(error: string): 'signupDisabled' | 'accessDenied' | 'unknownError' {
+function loginErrorCase(error: string): 'signupDisabled' | 'accessDenied' | 'unknownError' {
   return Object.hasOwn(cases, error) ? cases[error as keyof typeof cases] : 'unknownError';
 }
 

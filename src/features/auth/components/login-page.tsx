@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -8,13 +8,12 @@ import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SeparatorText } from '@/components/ui/separator-text';
-import { authRequest } from '@/lib/auth-client';
-import { translateAuthError } from '../errors';
-import { authQueries } from '../queries';
+import { authMutations, authQueries } from '../queries';
 import { checkLoginEmail } from '../login-form';
 import { AuthScreen } from './auth-screen';
 import { LoginHint } from './login-hint';
 import { ProviderButtons } from './provider-buttons';
+import { translateError } from '@/lib/errors';
 
 /**
  * The sign-in form's one field, the way react-hook-form handled it before (ADR 013): checked on submit
@@ -64,6 +63,7 @@ export function LoginPage({ redirect }: { redirect: string }) {
   const { data: config } = useSuspenseQuery(authQueries.config());
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const sendCode = useMutation(authMutations.sendCode());
   const emailField = useEmailField();
   const signUp = config.signUpEnabled;
 
@@ -75,11 +75,12 @@ export function LoginPage({ redirect }: { redirect: string }) {
     setFormError(null);
     setSubmitting(true);
     try {
-      const { error } = await authRequest((client, fetchOptions) =>
-        client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
-      );
-      // The typed address stays in the field, whatever went wrong.
-      if (error) return setFormError(translateAuthError(t, error));
+      try {
+        await sendCode.mutateAsync(email);
+      } catch (error) {
+        // The typed address stays in the field, whatever went wrong.
+        return setFormError(translateError(t, error));
+      }
       await navigate({ to: '/login/verify', search: { email, redirect } });
     } finally {
       setSubmitting(false);

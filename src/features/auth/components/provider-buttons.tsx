@@ -1,11 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { authRequest } from '@/lib/auth-client';
-import { translateAuthError } from '../errors';
+import { authMutations } from '../queries';
 import { safeRedirect } from '../redirect';
 import type { AuthProvider } from '../schema';
+import { translateError } from '@/lib/errors';
 
 /**
  * One button per configured provider. better-auth answers with the provider's URL and its client sends the
@@ -25,21 +26,20 @@ export function ProviderButtons({
 }) {
   const { t } = useTranslation('auth');
   const [pending, setPending] = useState<AuthProvider['id'] | null>(null);
+  const signInSocial = useMutation(authMutations.signInSocial());
 
   const start = async (provider: AuthProvider) => {
     onError(null);
     setPending(provider.id);
     // Generic OAuth ("oidc") goes through the same endpoint as the built-in providers in this version.
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.signIn.social({
+    try {
+      await signInSocial.mutateAsync({
         provider: provider.id,
         callbackURL: safeRedirect(redirect) ?? '/',
         errorCallbackURL: '/login/error',
-        fetchOptions,
-      }),
-    );
-    if (error) {
-      onError(translateAuthError(t, error));
+      });
+    } catch (error) {
+      onError(translateError(t, error));
       setPending(null);
     }
   };

@@ -1,12 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { authRequest } from '@/lib/auth-client';
-import { translateAuthError } from '../errors';
+import { authMutations } from '../queries';
+import { translateError } from '@/lib/errors';
 
 /** Seconds before another code may be asked for (a code was just sent when the screen opens). */
-export const RESEND_COOLDOWN_SECONDS = 30;
+const RESEND_COOLDOWN_SECONDS = 30;
 
 /**
  * "Resend code", disabled with a visible countdown for 30 s after each send. The clock starts after
@@ -23,7 +24,7 @@ export function ResendCodeButton({
 }) {
   const { t } = useTranslation('auth');
   const [remaining, setRemaining] = useState(RESEND_COOLDOWN_SECONDS);
-  const [sending, setSending] = useState(false);
+  const sendCode = useMutation(authMutations.sendCode());
   // Bumped after each resend to restart the countdown.
   const [round, setRound] = useState(0);
 
@@ -39,12 +40,11 @@ export function ResendCodeButton({
 
   const resend = async () => {
     onError(null);
-    setSending(true);
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
-    );
-    setSending(false);
-    if (error) return onError(translateAuthError(t, error));
+    try {
+      await sendCode.mutateAsync(email);
+    } catch (error) {
+      return onError(translateError(t, error));
+    }
     setRemaining(RESEND_COOLDOWN_SECONDS);
     setRound((n) => n + 1);
     toast.success(t('verify.resent', { email }));
@@ -52,6 +52,7 @@ export function ResendCodeButton({
   };
 
   const waiting = remaining > 0;
+  const sending = sendCode.isPending;
   return (
     <Button
       type="button"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
@@ -7,17 +7,15 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
+import { CodeField } from '@/components/form/code-field';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
-import { authRequest } from '@/lib/auth-client';
-import { authErrorCode, translateAuthError } from '../errors';
-import { authQueries, refreshSession } from '../queries';
+import { authMutations, authQueries } from '../queries';
 import { afterSignIn } from '../redirect';
 import { zVerifyForm } from '../schema';
 import { AuthScreen } from './auth-screen';
 import { EmailText } from './email-text';
 import { ResendCodeButton } from './resend-code-button';
+import { failureCode, translateError } from '@/lib/errors';
 
 // Errors about the code itself show on the field; the rest above the button.
 const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
@@ -28,6 +26,7 @@ export function VerifyPage({ email, redirect }: { email: string; redirect: strin
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: config } = useSuspenseQuery(authQueries.config());
+  const signIn = useMutation(authMutations.signIn(queryClient));
   const [formError, setFormError] = useState<string | null>(null);
   // Re-checked on submit only: the sixth digit submits, so half a code never shows an error while typing.
   const form = useForm({
@@ -39,21 +38,20 @@ export function VerifyPage({ email, redirect }: { email: string; redirect: strin
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     setFormError(null);
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.signIn.emailOtp({ email, otp, fetchOptions }),
-    );
-    if (error) {
-      const code = authErrorCode(error);
+    try {
+      await signIn.mutateAsync({ email, otp });
+    } catch (error) {
+      const code = failureCode(error);
       if (code && CODE_ERRORS.has(code)) {
         form.setValue('otp', '');
         form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
       } else {
-        setFormError(translateAuthError(t, error));
+        setFormError(translateError(t, error));
       }
       return;
     }
-    // The guards of the next screen read the cache: fill it with the new session before going there.
-    const session = await refreshSession(queryClient);
+    // The mutation filled the cache with the new session, which the guards of the next screen read.
+    const session = queryClient.getQueryData(authQueries.session().queryKey);
     await navigate({ href: afterSignIn(redirect, session?.user.role), replace: true });
   });
 
@@ -73,28 +71,16 @@ export function VerifyPage({ email, redirect }: { email: string; redirect: strin
   return (
     <AuthScreen title={t(signUp ? 'verify.titleSignUp' : 'verify.title')} description={emailText}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormField
+        <CodeField
           control={form.control}
           name="otp"
-          ns="auth"
           label={t('verify.code.label')}
           hideLabel
           description={t('verify.expires', { count: appConfig.auth.otpExpiryMinutes })}
-          className="justify-items-center text-center"
-        >
-          {(field, control) => (
-            <CodeInput
-              {...field}
-              {...control}
-              length={appConfig.auth.otpLength}
-              // Not disabled while checking: a wrong code puts the focus back here for the next try.
-              autoFocus
-              onComplete={() => {
-                if (!form.formState.isSubmitting) void onSubmit();
-              }}
-            />
-          )}
-        </FormField>
+          onComplete={() => {
+            if (!form.formState.isSubmitting) void onSubmit();
+          }}
+        />
         <FormAlert message={formError} />
         <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
           {t('verify.confirm')}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { observeAuthErrors } from '@/lib/auth-client';
+import { observeAuthErrors } from '@/features/auth/client';
 import { isDemoRefusal } from '@/lib/errors';
 import { demoDialog, useDemoDialogOpen } from '../store';
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
-import { translateUserError } from '../errors';
-import { userKeys } from '../queries';
+import { userMutations } from '../queries';
 import { BanDialog } from './ban-dialog';
+import { translateError } from '@/lib/errors';
 
 type BanActionsProps = {
   user: {
@@ -31,20 +30,20 @@ export function UserBanActions({ user }: BanActionsProps) {
   const { t } = useTranslation('user');
   const viewer = useSession();
   const queryClient = useQueryClient();
+  const unbanUser = useMutation(userMutations.unban(queryClient, user.id));
   const [open, setOpen] = useState(false);
   if (!viewer || viewer.user.id === user.id || !roleCan(viewer.user.role, { user: ['ban'] })) return null;
 
   const unban = async () => {
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.admin.unbanUser({ userId: user.id, fetchOptions }),
-    );
-    if (error) {
-      const message = translateUserError(t, error);
+    try {
+      // The user's lists and detail are read again before the dialog closes.
+      await unbanUser.mutateAsync();
+    } catch (error) {
+      const message = translateError(t, error, ['user:errors']);
       if (message) toast.error(message);
       return;
     }
     toast.success(t('ban.unbanned', { name: user.name }));
-    await queryClient.invalidateQueries({ queryKey: userKeys.all });
   };
 
   if (user.banned) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +10,16 @@ import { FormAlert } from '@/components/form/form-alert';
 import { DateField, TextareaField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { authRequest } from '@/lib/auth-client';
-import { translateUserError } from '../errors';
-import { userKeys } from '../queries';
+import { userMutations } from '../queries';
+import { translateError } from '@/lib/errors';
 
-export const banDurations = ['day', 'week', 'month', 'permanent', 'date'] as const;
-export type BanDuration = (typeof banDurations)[number];
+const banDurations = ['day', 'week', 'month', 'permanent', 'date'] as const;
+type BanDuration = (typeof banDurations)[number];
 const DAYS: Partial<Record<BanDuration, number>> = { day: 1, week: 7, month: 30 };
-/** The server refuses more than a century (admin-hooks.ts); the picker stops a little before. */
+/** The server refuses more than a century (rules.server.ts); the picker stops a little before. */
 const MAX_YEARS = 99;
 
-// Messages are `user` keys; the server checks the same limits (admin-hooks.ts).
+// Messages are `user` keys; the server checks the same limits (rules.server.ts).
 const zBanForm = z
   .object({
     reason: z.string().trim().max(appConfig.limits.banReasonMax, 'ban.validation.reasonTooLong'),
@@ -34,7 +33,7 @@ const zBanForm = z
 type BanForm = z.input<typeof zBanForm>;
 
 /** When a ban chosen at `now` ends: a Date, null for a permanent ban, undefined while no date is picked. */
-export function banEnd(duration: BanDuration, until: Date | undefined, now: Date): Date | null | undefined {
+function banEnd(duration: BanDuration, until: Date | undefined, now: Date): Date | null | undefined {
   if (duration === 'permanent') return null;
   const days = DAYS[duration];
   if (days) return new Date(now.getTime() + days * 86_400_000);
@@ -83,6 +82,7 @@ function BanFormBody({
 }) {
   const { t, i18n } = useTranslation('user');
   const queryClient = useQueryClient();
+  const banUser = useMutation(userMutations.ban(queryClient, user.id));
   const [formError, setFormError] = useState<string | null>(null);
   const [now] = useState(() => new Date());
   const form = useForm<BanForm>({
@@ -101,22 +101,16 @@ function BanFormBody({
       return;
     }
     onBusyChange(true);
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.admin.banUser({
-        userId: user.id,
-        banReason: values.reason.trim() || undefined,
-        banExpiresIn: seconds,
-        fetchOptions,
-      }),
-    );
-    onBusyChange(false);
-    if (error) {
-      const code = error.code ?? '';
-      setFormError(t(`ban.errors.${code}`, { defaultValue: translateUserError(t, error) ?? '' }) || null);
+    try {
+      // The user's lists and detail are read again before the dialog closes.
+      await banUser.mutateAsync({ banReason: values.reason.trim() || undefined, banExpiresIn: seconds });
+    } catch (error) {
+      setFormError(translateError(t, error, ['user:ban.errors', 'user:errors']));
       return;
+    } finally {
+      onBusyChange(false);
     }
     toast.success(t('ban.success', { name: user.name }));
-    await queryClient.invalidateQueries({ queryKey: userKeys.all });
     onClose();
   });
 

@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
-import { authRequest } from '@/lib/auth-client';
-import { translateUserError } from '../errors';
-import { userKeys } from '../queries';
+import { forgetUser, userMutations } from '../queries';
+import { translateError } from '@/lib/errors';
 
 /**
  * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards the list, with a
@@ -17,21 +16,22 @@ export function DeleteUserDialog({ user }: { user: { id: string; email: string }
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const removeUser = useMutation(userMutations.delete(queryClient, user.id));
 
   const confirm = async () => {
-    const { error: failure } = await authRequest((client, fetchOptions) =>
-      client.admin.removeUser({ userId: user.id, fetchOptions }),
-    );
-    if (failure) {
+    try {
+      // Marks every list for reading again.
+      await removeUser.mutateAsync();
+    } catch (failure) {
       // The dialog closes either way; the reason stays on screen as a toast.
-      const message = translateUserError(t, failure);
+      const message = translateError(t, failure, ['user:errors']);
       if (message) toast.error(message);
       return;
     }
     toast.success(t('delete.success'));
     await navigate({ to: '/manager/users', replace: true });
-    queryClient.removeQueries({ queryKey: userKeys.detail(user.id) });
-    await queryClient.invalidateQueries({ queryKey: userKeys.lists });
+    // Only once the user's page is gone: removing its queries under it would make it fetch them again.
+    forgetUser(queryClient, user.id);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { UserRoundCog } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -7,9 +7,9 @@ import { appConfig } from '~/app.config';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { parseRoles, roleCan } from '@/features/auth/permissions';
-import { authKeys, refreshSession, useSession } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
-import { translateUserError } from '../errors';
+import { useSession } from '@/features/auth/queries';
+import { userMutations } from '../queries';
+import { translateError } from '@/lib/errors';
 
 type ImpersonateButtonProps = { user: { id: string; name: string; role: string | null } };
 
@@ -22,6 +22,7 @@ export function ImpersonateButton({ user }: ImpersonateButtonProps) {
   const viewer = useSession();
   const queryClient = useQueryClient();
   const router = useRouter();
+  const impersonateUser = useMutation(userMutations.impersonate(queryClient, user.id));
   const hidden =
     !viewer ||
     viewer.user.id === user.id ||
@@ -30,18 +31,14 @@ export function ImpersonateButton({ user }: ImpersonateButtonProps) {
   if (hidden) return null;
 
   const impersonate = async () => {
-    const { error } = await authRequest((client, fetchOptions) =>
-      client.admin.impersonateUser({ userId: user.id, fetchOptions }),
-    );
-    if (error) {
-      const code = error.code ?? '';
-      const message = t(`impersonation.errors.${code}`, { defaultValue: translateUserError(t, error) ?? '' });
+    try {
+      // The admin's cached data is dropped, and the session read again, before the other user's screens.
+      await impersonateUser.mutateAsync();
+    } catch (error) {
+      const message = translateError(t, error, ['user:impersonation.errors', 'user:errors']);
       if (message) toast.error(message);
       return;
     }
-    // The admin's cached data must not show through the other user's screens.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-    await refreshSession(queryClient);
     await router.navigate({ to: '/app' });
   };
 

@@ -1,15 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { authRequest } from '@/lib/auth-client';
-import { translateUserError } from '../errors';
-import { userKeys } from '../queries';
+import { userMutations } from '../queries';
 import { formRoleOf } from '../schema';
 import { type UserRoleFilter, userRoleFilters } from '../search';
+import { translateError } from '@/lib/errors';
 
 /** "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). */
 export function SetRoleDialog({ user }: { user: { id: string; name: string; role: string | null } }) {
@@ -18,18 +17,18 @@ export function SetRoleDialog({ user }: { user: { id: string; name: string; role
   const selectId = useId();
   const current = formRoleOf(user.role);
   const [role, setRole] = useState<UserRoleFilter>(current);
+  const saveRole = useMutation(userMutations.setRole(queryClient, user.id));
 
   const confirm = async () => {
-    const { error: failure } = await authRequest((client, fetchOptions) =>
-      client.admin.setRole({ userId: user.id, role, fetchOptions }),
-    );
-    if (failure) {
+    try {
+      // The user's lists and detail are read again before the message.
+      await saveRole.mutateAsync(role);
+    } catch (failure) {
       // The dialog closes either way; the reason stays on screen as a toast.
-      const message = translateUserError(t, failure);
+      const message = translateError(t, failure, ['user:errors']);
       if (message) toast.error(message);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: userKeys.all });
     toast.success(t('setRole.success', { role: t(`roles.${role}`) }));
   };
 

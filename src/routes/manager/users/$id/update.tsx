@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireScreenPermission } from '@/features/auth/guards';
-import { UpdateUserPage } from '@/features/user/components/update-user-page';
+import { UserUpdatePage } from '@/features/user/components/user-update-page';
 import { userQueries } from '@/features/user/queries';
 import { loadNamedItem, pageTitle } from '@/lib/page-title';
 
@@ -17,5 +17,5 @@ export const Route = createFileRoute('/manager/users/$id/update')({
 
 function ManagerUserUpdateScreen() {
   const { id } = Route.useParams();
-  return <UpdateUserPage id={id} />;
+  return <UserUpdatePage id={id} />;
 }

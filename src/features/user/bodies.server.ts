@@ -7,13 +7,13 @@ import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { zEmail, zName } from '@/features/auth/schema';
-import { zRoleValue } from '@/features/user/schema';
+import { zRoleValue } from './schema';
 import { cleanMultiline } from '@/lib/text';
 
 /** A ban lasts at most about a century; beyond that it is a permanent ban spelled oddly. */
 export const MAX_BAN_SECONDS = Math.round(100 * 365.25 * 86_400);
 
-// Any string: an id no row can have is "not found" in admin-hooks.ts, like any other unknown id.
+// Any string: an id no row can have is "not found" in rules.server.ts, like any other unknown id.
 const zId = z.string();
 
 /** Longer than any id or session token better-auth makes. */
@@ -73,7 +73,7 @@ const zCount = z.string().regex(/^\d{1,6}$/);
  * GET /admin/list-users, as better-auth documents it, limited to what reveals nothing more than the list
  * itself: search and filter by name, e-mail or role, sort by a listed column.
  */
-export const zListUsersQuery = z.strictObject({
+const zListUsersQuery = z.strictObject({
   searchValue: z.string().max(appConfig.limits.searchTermMax).optional(),
   searchField: z.enum(['email', 'name']).optional(),
   searchOperator: z.enum(searchOperators).optional(),

@@ -1,8 +1,8 @@
 import '@tanstack/react-start/server-only';
-import { recordAudit } from '@/features/audit/data.server';
+import { recordAudit } from '@/features/audit/record.server';
 import type { AuditAction, AuditMetadata } from '@/features/audit/schema';
 import type { Database } from '@/server/db/client';
-import type { AdminStash } from './admin-hooks';
+import type { AdminStash } from './rules.server';
 
 export type AdminChange = {
   path: string;

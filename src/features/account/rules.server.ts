@@ -3,13 +3,13 @@ import '@tanstack/react-start/server-only';
 // what /update-user accepts, who may delete themselves, and the change-of-address e-mails.
 import { and, ne, or, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
-import { z } from 'zod';
 import { appConfig } from '~/app.config';
-import { zEmail, zOtp } from '@/features/auth/schema';
-import { zUpdateUserBody } from '@/features/account/schema';
 import { cleanName } from '@/lib/text';
+import { parseCodeField, parseEmailField } from '@/server/auth/body-fields';
+import type { AuthHookContext } from '@/server/auth/hooks';
 import type { Database } from '@/server/db/client';
 import { user } from '@/server/db/schema/index';
+import { zUpdateUserBody } from './schema';
 
 export const UPDATE_USER_PATH = '/update-user';
 
@@ -29,54 +29,18 @@ export function validateUpdateUserBody(body: unknown): { name: string } {
   });
 }
 
-const field = (body: unknown, name: string): unknown =>
-  typeof body === 'object' && body !== null && name in body
-    ? (body as Record<string, unknown>)[name]
-    : undefined;
-
-/**
- * An address from a request body, trimmed, lower-cased and at most `limits.emailMax` long (better-auth
- * checks only the format), or a refusal.
- */
-export function parseEmailField(body: unknown, name: 'email' | 'newEmail'): string {
-  const parsed = zEmail.safeParse(field(body, name));
-  if (!parsed.success)
-    throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Email is invalid' });
-  return parsed.data;
-}
-
 /** The new address of a change request, normalised as sign-in normalises it, or a refusal. */
 export function parseNewEmail(body: unknown): string {
   return parseEmailField(body, 'newEmail');
 }
 
 /**
- * A code as the product makes them (digits, `otpLength` long), or a refusal with better-auth's own
- * code for a wrong one. Refused before better-auth compares it, so a malformed code costs no attempt.
+ * /email-otp/request-email-change and, with `withCode`, /email-otp/change-email: better-auth checks the
+ * address as typed; it continues with the trimmed, lower-cased one, and a malformed code costs no attempt.
  */
-export function parseCodeField(body: unknown): string {
-  const parsed = zOtp.safeParse(field(body, 'otp'));
-  if (!parsed.success) throw new APIError('BAD_REQUEST', { code: 'INVALID_OTP', message: 'Invalid OTP' });
-  return parsed.data;
-}
-
-const zSignInBody = z.strictObject({ email: z.unknown(), otp: z.unknown() });
-
-/**
- * /sign-in/email-otp as the product uses it: an address and a code, nothing else. better-auth would also
- * take a `name`, an `image` URL and any other field for the account it creates on a first sign-in when
- * sign-up is on; the product asks for the name at onboarding and never lets anyone set an image URL.
- * Extra fields are refused rather than dropped: a hook's body is merged over the caller's, so it cannot
- * remove one.
- */
-export function parseSignInBody(body: unknown): { email: string; otp: string } {
-  if (!zSignInBody.safeParse(body).success) {
-    throw new APIError('BAD_REQUEST', {
-      code: 'VALIDATION_ERROR',
-      message: 'Only email and otp are accepted',
-    });
-  }
-  return { email: parseEmailField(body, 'email'), otp: parseCodeField(body) };
+export function parseChangeEmailBody(body: Record<string, unknown> | undefined, withCode: boolean) {
+  const newEmail = parseNewEmail(body);
+  return { ...body, newEmail, ...(withCode ? { otp: parseCodeField(body) } : {}) };
 }
 
 /**
@@ -134,4 +98,23 @@ export async function refuseLastAdminDeletion(
       message: 'The last admin cannot delete their account',
     });
   }
+}
+
+/**
+ * Confirming a new address: better-auth checks that nobody took it only once the code is right (before
+ * that, the answer must not tell whether it has an account); that late refusal gets the product's code.
+ * Otherwise the previous address hears about the change (`notify`).
+ */
+export async function afterChangeEmail(
+  ctx: AuthHookContext,
+  notify: (ctx: AuthHookContext) => Promise<void>,
+): Promise<void> {
+  const returned = ctx.context.returned;
+  if (returned instanceof APIError && returned.body?.message === 'Email already in use') {
+    throw new APIError('BAD_REQUEST', {
+      code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+      message: 'Email already in use',
+    });
+  }
+  await notify(ctx);
 }

@@ -1,12 +1,11 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { TopBar } from '@/components/layout/top-bar';
-import { refreshSession, useSession } from '@/features/auth/queries';
-import { authRequest } from '@/lib/auth-client';
+import { useSession } from '@/features/auth/queries';
 import { formOutcomeOf, type UserFormOutcome } from '../errors';
-import { userKeys, userQueries } from '../queries';
+import { userMutations, userQueries } from '../queries';
 import { formRoleOf, type UserForm as UserFormValues } from '../schema';
 import { UserForm } from './user-form';
 
@@ -14,7 +13,7 @@ import { UserForm } from './user-form';
  * "Update user": only what changed is sent — name and e-mail through better-auth's admin update-user, the
  * role through set-role (never for yourself: your own role is shown read-only).
  */
-export function UpdateUserPage({ id }: { id: string }) {
+export function UserUpdatePage({ id }: { id: string }) {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
@@ -22,25 +21,20 @@ export function UpdateUserPage({ id }: { id: string }) {
   const { data: user } = useSuspenseQuery(userQueries.detail(id));
   const self = useSession()?.user.id === id;
   const currentRole = formRoleOf(user.role);
+  // Each refreshes the user's lists and detail, and your session when the user is you.
+  const update = useMutation(userMutations.update(queryClient, id));
+  const setRole = useMutation(userMutations.setRole(queryClient, id));
 
   const save = async (values: UserFormValues): Promise<UserFormOutcome> => {
     const changes: { name?: string; email?: string } = {};
     if (values.name !== user.name) changes.name = values.name;
     if (values.email !== user.email) changes.email = values.email;
-    if (Object.keys(changes).length > 0) {
-      const { error } = await authRequest((client, fetchOptions) =>
-        client.admin.updateUser({ userId: id, data: changes, fetchOptions }),
-      );
-      if (error) return formOutcomeOf(t, error);
+    try {
+      if (Object.keys(changes).length > 0) await update.mutateAsync(changes);
+      if (!self && values.role !== currentRole) await setRole.mutateAsync(values.role);
+    } catch (error) {
+      return formOutcomeOf(t, error);
     }
-    if (!self && values.role !== currentRole) {
-      const { error } = await authRequest((client, fetchOptions) =>
-        client.admin.setRole({ userId: id, role: values.role, fetchOptions }),
-      );
-      if (error) return formOutcomeOf(t, error);
-    }
-    await queryClient.invalidateQueries({ queryKey: userKeys.all });
-    if (self) await refreshSession(queryClient);
     toast.success(t('update.success'));
     return {
       status: 'saved',

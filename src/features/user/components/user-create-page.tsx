@@ -1,37 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { TopBar } from '@/components/layout/top-bar';
-import { authRequest } from '@/lib/auth-client';
 import { formOutcomeOf } from '../errors';
-import { userKeys } from '../queries';
+import { userMutations } from '../queries';
 import type { UserForm as UserFormValues } from '../schema';
 import type { UserFormOutcome } from '../errors';
 import { UserForm } from './user-form';
 
 /** "New user": better-auth's admin create-user, then the new user's page. */
-export function CreateUserPage() {
+export function UserCreatePage() {
   const { t } = useTranslation('user');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createUser = useMutation(userMutations.create(queryClient));
 
-  const create = async ({ name, email, role }: UserFormValues): Promise<UserFormOutcome> => {
-    const result = await authRequest((client, fetchOptions) =>
-      client.admin.createUser({
-        name,
-        email,
-        role,
-        // No password: the user signs in with an e-mail code. The server marks them onboarded (they have
-        // a name) by its own clock; the address is proven (verified) by their first code.
-        fetchOptions,
-      }),
-    );
-    if (result.error) return formOutcomeOf(t, result.error);
-    const id = result.data?.user.id;
+  const create = async (values: UserFormValues): Promise<UserFormOutcome> => {
+    let id: string | undefined;
+    try {
+      // Refreshes the lists before the new user's page opens.
+      id = (await createUser.mutateAsync(values))?.user.id;
+    } catch (error) {
+      return formOutcomeOf(t, error);
+    }
     if (!id) return { status: 'error', message: tc('errors.unknown') };
-    await queryClient.invalidateQueries({ queryKey: userKeys.lists });
     toast.success(t('create.success'));
     return {
       status: 'saved',

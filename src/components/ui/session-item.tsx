@@ -1,31 +1,53 @@
 import { Monitor, Smartphone, UserCog } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountSession } from '../schema';
+import { Badge } from '@/components/ui/badge';
+import type { SessionView } from '@/lib/session-view';
 
 const MOBILE_OS = /android|ios|iphone|ipad/i;
 
-/**
- * One session: browser and system, IP address, last activity and sign-in time in the user's locale. An
- * administrator signed in as the user reads "Administrator access", with no device or address.
- */
-export function SessionItem({ session }: { session: AccountSession }) {
-  const { t, i18n } = useTranslation('account');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+/** "Firefox 128 on Windows 10", with the unknown parts named; also what a revoke button is labelled by. */
+export function useSessionDevice(session: SessionView): string {
+  const { t } = useTranslation();
   const browser = session.browser ?? t('sessions.unknownBrowser');
   const os = session.os ?? t('sessions.unknownOs');
+  return t('sessions.browserOn', { browser, os });
+}
+
+/**
+ * One session of a list, on the account page and the admin's user page alike: browser and system, IP
+ * address and dates in the viewer's locale and time zone. An administrator signed in as the owner reads
+ * "Administrator access", with no device or address. `action` sits at the end (a revoke button).
+ */
+export function SessionItem({
+  session,
+  markCurrent = false,
+  action,
+}: {
+  session: SessionView;
+  /** Badge the viewer's own session (a list that does not set it apart). */
+  markCurrent?: boolean;
+  action?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const device = useSessionDevice(session);
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const Icon = session.administrator ? UserCog : MOBILE_OS.test(session.os ?? '') ? Smartphone : Monitor;
   const dates = [
     ['lastActive', session.updatedAt],
     ['created', session.createdAt],
+    ...(session.expiresAt ? [['expires', session.expiresAt] as const] : []),
   ] as const;
   return (
-    <li className="flex gap-3 rounded-md border p-3">
+    <li className="flex flex-wrap gap-3 rounded-md border p-3" data-testid="session">
       <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
       <div className="grid min-w-0 flex-1 gap-2">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="min-w-0 [overflow-wrap:anywhere]">
-            {session.administrator ? t('sessions.administrator') : t('sessions.browserOn', { browser, os })}
+            {session.administrator ? t('sessions.administrator') : device}
           </span>
+          {markCurrent && session.current ? <Badge variant="secondary">{t('sessions.current')}</Badge> : null}
+          {session.impersonated ? <Badge variant="outline">{t('sessions.impersonation')}</Badge> : null}
         </p>
         {session.administrator ? (
           <p className="text-sm text-muted-foreground">{t('sessions.administratorDescription')}</p>
@@ -53,6 +75,7 @@ export function SessionItem({ session }: { session: AccountSession }) {
           ))}
         </dl>
       </div>
+      {action}
     </li>
   );
 }

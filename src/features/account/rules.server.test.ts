@@ -1,14 +1,9 @@
 import { APIError } from 'better-auth/api';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import {
-  cleanStoredUser,
-  parseCodeField,
-  parseEmailField,
-  parseNewEmail,
-  parseSignInBody,
-  validateUpdateUserBody,
-} from './account-hooks';
+import { cleanStoredUser, parseNewEmail, validateUpdateUserBody } from './rules.server';
+import { parseSignInBody } from '@/features/auth/rules.server';
+import { parseCodeField, parseEmailField } from '@/server/auth/body-fields';
 
 /** The better-auth error code a call is refused with, or null when it passes. */
 function refusal(call: () => unknown): string | null {
@@ -22,6 +17,8 @@ function refusal(call: () => unknown): string | null {
 }
 
 const longAddress = `${'a'.repeat(appConfig.limits.emailMax)}@example.com`;
+/** A well-formed code of the configured length ("123456" at six digits). */
+const code = Array.from({ length: appConfig.auth.otpLength }, (_, i) => (i + 1) % 10).join('');
 
 describe('/update-user body', () => {
   it('stores the name cleaned of direction controls and invisible characters', () => {
@@ -54,8 +51,15 @@ describe('addresses in code and sign-in requests', () => {
 
 describe('codes', () => {
   it('are refused unless they have the shape of a code the product sends', () => {
-    expect(parseCodeField({ otp: '123456' })).toBe('123456');
-    for (const otp of ['12345', '1234567', '12345a', '1'.repeat(100_000), undefined, 123456]) {
+    expect(parseCodeField({ otp: code })).toBe(code);
+    for (const otp of [
+      code.slice(0, -1),
+      `${code}7`,
+      `${code.slice(0, -1)}a`,
+      '1'.repeat(100_000),
+      undefined,
+      Number(code),
+    ]) {
       expect(
         refusal(() => parseCodeField({ otp })),
         String(otp).slice(0, 10),
@@ -66,9 +70,9 @@ describe('codes', () => {
 
 describe('/sign-in/email-otp body', () => {
   it('is an address and a code', () => {
-    expect(parseSignInBody({ email: 'Ada@Example.com', otp: '123456' })).toEqual({
+    expect(parseSignInBody({ email: 'Ada@Example.com', otp: code })).toEqual({
       email: 'ada@example.com',
-      otp: '123456',
+      otp: code,
     });
   });
 
@@ -78,11 +82,11 @@ describe('/sign-in/email-otp body', () => {
       { image: 'https://tracker.example/pixel.gif' },
       { onboardedAt: '2000-01-01' },
     ]) {
-      expect(refusal(() => parseSignInBody({ email: 'ada@example.com', otp: '123456', ...extra }))).toBe(
+      expect(refusal(() => parseSignInBody({ email: 'ada@example.com', otp: code, ...extra }))).toBe(
         'VALIDATION_ERROR',
       );
     }
-    expect(refusal(() => parseSignInBody({ email: longAddress, otp: '123456' }))).toBe('INVALID_EMAIL');
+    expect(refusal(() => parseSignInBody({ email: longAddress, otp: code }))).toBe('INVALID_EMAIL');
     expect(refusal(() => parseSignInBody({ email: 'ada@example.com', otp: 'x'.repeat(1000) }))).toBe(
       'INVALID_OTP',
     );

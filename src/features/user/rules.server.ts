@@ -1,10 +1,10 @@
 import '@tanstack/react-start/server-only';
 import { eq } from 'drizzle-orm';
-import { APIError, type createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { type PermissionRequest, parseRoles, userCan } from '@/features/auth/permissions';
 import type { Database } from '@/server/db/client';
 import { session, user } from '@/server/db/schema/index';
-import { auditAdminChange } from './admin-audit';
+import { auditAdminChange } from './audit.server';
 import {
   type AdminInput,
   type AdminPath,
@@ -13,12 +13,11 @@ import {
   isUnusableId,
   LIST_USERS_PATH,
   parseAdminBody,
-} from './admin-schemas';
-
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+} from './bodies.server';
+import type { AuthHookContext, RouteRule } from '@/server/auth/hooks';
 
 /** Where the before hook leaves what the after hook needs once the change has erased it. */
-export const ADMIN_STASH = 'adminAuditStash';
+const ADMIN_STASH = 'adminAuditStash';
 
 /** Facts read before an admin change: who acts, and the target as it was. */
 export type AdminStash = {
@@ -69,10 +68,10 @@ async function findTarget(db: Database, id: string | null): Promise<Target | und
 /**
  * The product's rules on better-auth's admin routes, checked before better-auth runs them, and a note of
  * the target as it was for the audit entry. In order: a session (401), the route's permission (403, as
- * better-auth would answer), the body (400, admin-schemas.ts), then the rules. better-auth checks its own,
+ * better-auth would answer), the body (400, bodies.server.ts), then the rules. better-auth checks its own,
  * looser body before its 401 and 403, with the validator's message; it never gets a body that fails here.
  */
-export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: readonly string[]) {
+async function adminBefore(ctx: AuthHookContext, db: Database, adminUserIds: readonly string[]) {
   // Password sign-in is off: a password set here could never be used, only leak.
   if (ctx.path === SET_PASSWORD_PATH) throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
   if (ctx.path === LIST_USERS_PATH) {
@@ -102,7 +101,7 @@ export async function adminBefore(ctx: HookContext, db: Database, adminUserIds: 
 
 /** The caller's session, when they hold `permission` (an `ADMIN_USER_IDS` user holds every one). */
 async function requireCaller(
-  ctx: HookContext,
+  ctx: AuthHookContext,
   permission: Permission | null,
   adminUserIds: readonly string[],
 ) {
@@ -241,7 +240,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
 /** Records every admin change that succeeded. */
-export async function adminAfter(ctx: HookContext, db: Database) {
+async function adminAfter(ctx: AuthHookContext, db: Database) {
   if (!isAdminPath(ctx.path) || ctx.context.returned instanceof APIError) return;
   const stash = asRecord(ctx.body)[ADMIN_STASH];
   if (typeof stash !== 'string') return;
@@ -254,3 +253,9 @@ export async function adminAfter(ctx: HookContext, db: Database) {
     ip: ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null,
   });
 }
+
+/** The rule of every /admin/* route (permission, body, target rules, then the audit entry). */
+export const adminRule = (db: Database, adminUserIds: readonly string[]): RouteRule => ({
+  before: (ctx) => adminBefore(ctx, db, adminUserIds),
+  after: (ctx) => adminAfter(ctx, db),
+});

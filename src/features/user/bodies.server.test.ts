@@ -8,7 +8,7 @@ import {
   isAdminPath,
   MAX_BAN_SECONDS,
   parseAdminBody,
-} from './admin-schemas';
+} from './bodies.server';
 
 /** The code a refused body gets, or 'ok'. */
 function outcome(path: AdminPath, body: unknown): string {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '@/test/i18n';
-import { authErrorCode, translateAuthError } from './errors';
+import { failureCode, translateError } from './errors';
 
 const { t } = createTestI18n();
-const translate = (error: unknown) => translateAuthError(t, error);
+const translate = (error: unknown) => translateError(t, error);
 
-describe('translateAuthError', () => {
+describe('translateError', () => {
   it('says how long to wait after a 429, from X-Retry-After', () => {
     expect(translate({ status: 429, retryAfter: 42 })).toBe('Too many attempts, try again in 42 seconds');
     expect(translate({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 1 })).toBe(
@@ -61,11 +61,34 @@ describe('translateAuthError', () => {
   });
 });
 
-describe('authErrorCode', () => {
+describe('failureCode', () => {
   it('reads only well-formed codes', () => {
-    expect(authErrorCode({ code: 'INVALID_OTP' })).toBe('INVALID_OTP');
-    expect(authErrorCode({ code: 'auth:errors.X' })).toBeUndefined();
-    expect(authErrorCode({ code: 42 })).toBeUndefined();
-    expect(authErrorCode(null)).toBeUndefined();
+    expect(failureCode({ code: 'INVALID_OTP' })).toBe('INVALID_OTP');
+    expect(failureCode({ code: 'auth:errors.X' })).toBeUndefined();
+    expect(failureCode({ code: 42 })).toBeUndefined();
+    expect(failureCode(null)).toBeUndefined();
+  });
+});
+
+describe("translateError with a screen's scopes", () => {
+  it("prefers the screen's own wording, then the shared auth wording", () => {
+    const scopes = ['user:ban.errors', 'user:errors'];
+    expect(translateError(t, { status: 400, code: 'YOU_CANNOT_BAN_YOURSELF' }, scopes)).toBe(
+      t('user:ban.errors.YOU_CANNOT_BAN_YOURSELF'),
+    );
+    expect(translateError(t, { status: 400, code: 'LAST_ADMIN' }, scopes)).toBe(t('user:errors.LAST_ADMIN'));
+    expect(translateError(t, { status: 400, code: 'INVALID_OTP' }, scopes)).toBe('Code is invalid');
+    expect(translateError(t, { status: 400, code: 'NEVER_HEARD_OF' }, scopes)).toBe('Something went wrong');
+  });
+
+  it('leaves a refusal of the read-only demo to the demo dialog', () => {
+    expect(translateError(t, { status: 403, code: 'DEMO_MODE' }, ['account:errors'])).toBeNull();
+    expect(translateError(t, new Error('DEMO_MODE'))).toBeNull();
+  });
+
+  it('says how long to wait on every screen', () => {
+    expect(translateError(t, { status: 429, retryAfter: 30 }, ['account:errors'])).toBe(
+      'Too many attempts, try again in 30 seconds',
+    );
   });
 });

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { appConfig } from '~/app.config';
+import { CodeInput } from '@/components/ui/code-input';
+import { FormField } from './form-field';
+
+/**
+ * The one-time code field of sign-in and of the e-mail change: the configured number of digit slots,
+ * centred, focused on arrival, submitting once the last digit is typed or pasted. Not disabled while the
+ * code is checked: a wrong code puts the focus back here for the next try.
+ */
+export function CodeField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  control,
+  name,
+  label,
+  hideLabel,
+  description,
+  onComplete,
+}: {
+  control: Control<TValues>;
+  name: TName;
+  label: ReactNode;
+  hideLabel?: boolean;
+  description: ReactNode;
+  onComplete: () => void;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      ns="auth"
+      label={label}
+      hideLabel={hideLabel}
+      description={description}
+      className="justify-items-center text-center"
+    >
+      {(field, controlProps) => (
+        <CodeInput
+          {...field}
+          {...controlProps}
+          length={appConfig.auth.otpLength}
+          autoFocus
+          onComplete={onComplete}
+        />
+      )}
+    </FormField>
+  );
+}
