@@ -1,5 +1,3 @@
-import type { TFunction } from 'i18next';
-
 /**
  * The only error shape the server sends on purpose. Start serialises just `message`, so the code (and an
  * optional field) travel inside it as `CODE` or `CODE:field`; the client maps codes to translated text.
@@ -88,51 +86,4 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 export function isDemoRefusal(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   return code === 'DEMO_MODE' || errorCodeOf(error).code === 'DEMO_MODE';
-}
-
-const AUTH_CODE = /^[A-Z][A-Z0-9_]*$/;
-
-type FailureFields = { status?: unknown; code?: unknown; retryAfter?: unknown; banExpires?: unknown };
-
-function fieldsOf(error: unknown): FailureFields {
-  return typeof error === 'object' && error !== null ? (error as FailureFields) : {};
-}
-
-/** A failed auth call's code when it is one we may look up (`INVALID_OTP`…), else undefined. */
-export function failureCode(error: unknown): string | undefined {
-  const { code } = fieldsOf(error);
-  return typeof code === 'string' && AUTH_CODE.test(code) ? code : undefined;
-}
-
-/**
- * The message for a failed call (an `AuthError` from `authRequest`, or anything thrown), the one
- * translator every screen uses:
- * - a refusal of the read-only demo → null: the demo dialog explains it;
- * - 429 → "Too many attempts, try again in N seconds" (N from `X-Retry-After`, in minutes past 90 s);
- * - a ban with an end date → until when;
- * - a code → the first of `<scope>.<CODE>` for the screen's `scopes` (e.g. `user:ban.errors`,
- *   `user:errors`), then `auth:errors.<CODE>`; anything else → `common:errors.unknown`.
- * Library text (`message`) is never shown.
- */
-export function translateError(t: TFunction, error: unknown, scopes: readonly string[] = []): string | null {
-  if (isDemoRefusal(error)) return null;
-  const { status, retryAfter, banExpires } = fieldsOf(error);
-  const code = failureCode(error);
-  if (status === 429 || code === 'TOO_MANY_REQUESTS') {
-    if (typeof retryAfter !== 'number' || !(retryAfter > 0)) return t('auth:errors.TOO_MANY_REQUESTS');
-    // "3600 seconds" reads badly: past a minute and a half, count in minutes.
-    return retryAfter > 90
-      ? t('auth:rateLimit.retryInMinutes', { count: Math.ceil(retryAfter / 60) })
-      : t('auth:rateLimit.retryIn', { count: Math.ceil(retryAfter) });
-  }
-  if (code === 'BANNED_USER' && typeof banExpires === 'string') {
-    const date = new Date(banExpires);
-    if (!Number.isNaN(date.getTime())) return t('auth:bannedUntil', { date });
-  }
-  const unknown = t('common:errors.unknown');
-  if (!code) return unknown;
-  return [...scopes, 'auth:errors'].reduceRight<string>(
-    (fallback, scope) => t(`${scope}.${code}`, { defaultValue: fallback }),
-    unknown,
-  );
 }

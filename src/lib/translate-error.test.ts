@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '@/test/i18n';
-import { failureCode, translateError } from './errors';
+import { failureCode, translateError } from './translate-error';
 
 const { t } = createTestI18n();
 const translate = (error: unknown) => translateError(t, error);

@@ -24,22 +24,31 @@ function ownKeysOnly<T extends object>(value: T): T {
 }
 
 /**
- * The roles, without a prototype: better-auth looks a stored role name up here as given
- * (`roles[name]?.authorize`), and an inherited key would answer every permission check with a 500.
+ * What each role may do (spec §6), the one table the roles below and the permission tests (unit,
+ * integration) read. Anything not listed is refused.
  */
-export const roles = ownKeysOnly({
-  user: ac.newRole({
+export const grants = {
+  user: {
     account: ['update'],
     apps: ['app'],
     repository: ['read'],
-  }),
-  admin: ac.newRole({
+  },
+  admin: {
     // The admin defaults leave out `impersonate-admins`: admins cannot be impersonated.
     ...adminAc.statements,
     account: ['update'],
     apps: ['app', 'manager'],
     repository: ['read', 'create', 'update', 'delete'],
-  }),
+  },
+} as const;
+
+/**
+ * The roles, without a prototype: better-auth looks a stored role name up here as given
+ * (`roles[name]?.authorize`), and an inherited key would answer every permission check with a 500.
+ */
+export const roles = ownKeysOnly({
+  user: ac.newRole(grants.user),
+  admin: ac.newRole(grants.admin),
 });
 
 export type RoleName = keyof typeof roles;

@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { authMutations, forgetOtherQueries } from './queries';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * Signs out, then goes to /login. The cached session becomes null before navigating, so the login guard

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '@/test/i18n';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 import { formOutcomeOf } from './errors';
 
 const i18n = createTestI18n();

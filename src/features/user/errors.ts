@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { failureCode, translateError } from '@/lib/errors';
+import { failureCode, translateError } from '@/lib/translate-error';
 
 /** better-auth's answer when an address belongs to someone else (admin create and update). */
 const EMAIL_TAKEN_CODE = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';

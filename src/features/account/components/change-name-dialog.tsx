@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { accountMutations } from '../queries';
 import { zChangeNameForm } from '../schema';
-import { failureCode, translateError } from '@/lib/errors';
+import { failureCode, translateError } from '@/lib/translate-error';
 
 type DialogProps = {
   open: boolean;

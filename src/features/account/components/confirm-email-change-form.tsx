@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { accountMutations } from '../queries';
 import { zEmailCodeForm } from '../schema';
 import { EmailAddress } from './email-address';
-import { failureCode, translateError } from '@/lib/errors';
+import { failureCode, translateError } from '@/lib/translate-error';
 
 // Errors about the code itself show on the field, like on the sign-in screen.
 const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);

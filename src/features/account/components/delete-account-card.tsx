@@ -11,7 +11,7 @@ import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { forgetOtherQueries } from '@/features/auth/queries';
 import { accountMutations } from '../queries';
 import { EmailAddress } from './email-address';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * "Delete my account": the confirmation enables its button only once the user's own e-mail is typed.

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { accountMutations } from '../queries';
 import { zChangeEmailForm } from '../schema';
-import { failureCode, translateError } from '@/lib/errors';
+import { failureCode, translateError } from '@/lib/translate-error';
 
 // Answers about the address itself show on the field; the rest above the buttons. An address that has
 // an account is not refused here: the server answers as for any other (ADR 016).

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { forgetOtherQueries } from '@/features/auth/queries';
 import { accountMutations, accountQueries } from '../queries';
 import { SessionItem } from '@/components/ui/session-item';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * This device and the user's other active sessions, with "Sign out other sessions" and "Sign out

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { authMutations } from '../queries';
 import type { SessionInfo } from '../schema';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * Who the admin is signed in as, and "Stop impersonating", which returns to the admin's own session and

@@ -13,7 +13,7 @@ import { checkLoginEmail } from '../login-form';
 import { AuthScreen } from './auth-screen';
 import { LoginHint } from './login-hint';
 import { ProviderButtons } from './provider-buttons';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * The sign-in form's one field, the way react-hook-form handled it before (ADR 013): checked on submit

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { authMutations } from '../queries';
 import { safeRedirect } from '../redirect';
 import type { AuthProvider } from '../schema';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * One button per configured provider. better-auth answers with the provider's URL and its client sends the

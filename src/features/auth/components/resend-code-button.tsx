@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { authMutations } from '../queries';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /** Seconds before another code may be asked for (a code was just sent when the screen opens). */
 const RESEND_COOLDOWN_SECONDS = 30;

@@ -15,7 +15,7 @@ import { zVerifyForm } from '../schema';
 import { AuthScreen } from './auth-screen';
 import { EmailText } from './email-text';
 import { ResendCodeButton } from './resend-code-button';
-import { failureCode, translateError } from '@/lib/errors';
+import { failureCode, translateError } from '@/lib/translate-error';
 
 // Errors about the code itself show on the field; the rest above the button.
 const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);

@@ -9,7 +9,7 @@ import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userMutations } from '../queries';
 import { BanDialog } from './ban-dialog';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 type BanActionsProps = {
   user: {

@@ -11,7 +11,7 @@ import { DateField, TextareaField } from '@/components/form/fields';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { userMutations } from '../queries';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 const banDurations = ['day', 'week', 'month', 'permanent', 'date'] as const;
 type BanDuration = (typeof banDurations)[number];

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { forgetUser, userMutations } from '../queries';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /**
  * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards the list, with a

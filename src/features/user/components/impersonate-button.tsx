@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { parseRoles, roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userMutations } from '../queries';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 type ImpersonateButtonProps = { user: { id: string; name: string; role: string | null } };
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
 import { formRoleOf } from '../schema';
 import { type UserRoleFilter, userRoleFilters } from '../search';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 
 /** "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). */
 export function SetRoleDialog({ user }: { user: { id: string; name: string; role: string | null } }) {

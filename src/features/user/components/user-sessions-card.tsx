@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userMutations, userSessionsQuery } from '../queries';
-import { translateError } from '@/lib/errors';
+import { translateError } from '@/lib/translate-error';
 import type { SessionView } from '@/lib/session-view';
 
 /**
