@@ -2,27 +2,10 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { TopBar } from '@/components/layout/top-bar';
+import { EditorPage } from '@/components/layout/editor-page';
 import { repositoryMutations, repositoryQueries } from '../queries';
 import type { RepositoryDetail } from '../schema';
 import { RepositoryForm } from './repository-form';
-
-function EditorLayout({
-  title,
-  backTo,
-  children,
-}: {
-  title: string;
-  backTo: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
-      <TopBar title={title} backTo={backTo} className="md:static md:border-b-0 md:bg-transparent" />
-      <div className="w-full max-w-2xl px-4 py-6 sm:px-6">{children}</div>
-    </main>
-  );
-}
 
 /** Opens the saved repository's page; the form's entry is replaced, so Back does not return to it. */
 function useOpenSaved(message: string) {
@@ -42,14 +25,14 @@ export function RepositoryCreatePage() {
   const create = useMutation(repositoryMutations.create(queryClient));
   const openSaved = useOpenSaved(t('create.done'));
   return (
-    <EditorLayout title={tc('pages.newRepository')} backTo="/manager/repositories">
+    <EditorPage title={tc('pages.newRepository')} backTo="/manager/repositories">
       <RepositoryForm
         submitLabel={t('create.submit')}
         onSubmit={(values) => create.mutateAsync(values)}
         onSaved={openSaved}
         onCancel={() => void navigate({ to: '/manager/repositories' })}
       />
-    </EditorLayout>
+    </EditorPage>
   );
 }
 
@@ -63,7 +46,7 @@ export function RepositoryUpdatePage({ id }: { id: string }) {
   const update = useMutation(repositoryMutations.update(queryClient, id));
   const openSaved = useOpenSaved(t('update.done'));
   return (
-    <EditorLayout title={tc('pages.updateRepository')} backTo={`/manager/repositories/${id}`}>
+    <EditorPage title={tc('pages.updateRepository')} backTo={`/manager/repositories/${id}`}>
       <RepositoryForm
         defaultValues={{
           name: repository.name,
@@ -75,6 +58,6 @@ export function RepositoryUpdatePage({ id }: { id: string }) {
         onSaved={openSaved}
         onCancel={() => void navigate({ to: '/manager/repositories/$id', params: { id } })}
       />
-    </EditorLayout>
+    </EditorPage>
   );
 }

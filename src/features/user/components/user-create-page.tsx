@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { TopBar } from '@/components/layout/top-bar';
+import { EditorPage } from '@/components/layout/editor-page';
 import { formOutcomeOf } from '../errors';
 import { userMutations } from '../queries';
 import type { UserForm as UserFormValues } from '../schema';
@@ -34,20 +34,13 @@ export function UserCreatePage() {
   };
 
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
-      <TopBar
-        title={tc('pages.newUser')}
-        backTo="/manager/users"
-        className="md:static md:border-b-0 md:bg-transparent"
+    <EditorPage title={tc('pages.newUser')} backTo="/manager/users">
+      <UserForm
+        defaultValues={{ name: '', email: '', role: 'user' }}
+        submitLabel={t('create.submit')}
+        cancelTo={{ to: '/manager/users' }}
+        onSubmit={create}
       />
-      <div className="px-4 py-6 sm:px-6">
-        <UserForm
-          defaultValues={{ name: '', email: '', role: 'user' }}
-          submitLabel={t('create.submit')}
-          cancelTo={{ to: '/manager/users' }}
-          onSubmit={create}
-        />
-      </div>
-    </main>
+    </EditorPage>
   );
 }

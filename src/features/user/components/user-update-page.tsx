@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { TopBar } from '@/components/layout/top-bar';
+import { EditorPage } from '@/components/layout/editor-page';
 import { useSession } from '@/features/auth/queries';
 import { formOutcomeOf, type UserFormOutcome } from '../errors';
 import { userMutations, userQueries } from '../queries';
@@ -43,21 +43,14 @@ export function UserUpdatePage({ id }: { id: string }) {
   };
 
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
-      <TopBar
-        title={tc('pages.updateUser')}
-        backTo={`/manager/users/${id}`}
-        className="md:static md:border-b-0 md:bg-transparent"
+    <EditorPage title={tc('pages.updateUser')} backTo={`/manager/users/${id}`}>
+      <UserForm
+        defaultValues={{ name: user.name, email: user.email, role: currentRole }}
+        roleReadOnly={self}
+        submitLabel={t('update.submit')}
+        cancelTo={{ to: '/manager/users/$id', params: { id } }}
+        onSubmit={save}
       />
-      <div className="px-4 py-6 sm:px-6">
-        <UserForm
-          defaultValues={{ name: user.name, email: user.email, role: currentRole }}
-          roleReadOnly={self}
-          submitLabel={t('update.submit')}
-          cancelTo={{ to: '/manager/users/$id', params: { id } }}
-          onSubmit={save}
-        />
-      </div>
-    </main>
+    </EditorPage>
   );
 }
