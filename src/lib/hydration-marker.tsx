@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 
 // `data-hydrated` on <html> tells end-to-end tests (and anyone else) that the page is interactive. React
 // commits the root's shell first; the routes below it sit in a Suspense boundary (the router's) that may
@@ -16,7 +16,8 @@ function markIfReady() {
   if (rootHydrated && settled >= expected) document.documentElement.dataset.hydrated = 'true';
 }
 
-function settleOne() {
+/** One checkpoint has mounted (`HydrationCheckpoint`, or a lazy part once its code arrived: ./lazy-part.tsx). */
+export function settleCheckpoint() {
   if (document.documentElement.dataset.hydrated) return;
   settled += 1;
   markIfReady();
@@ -34,46 +35,17 @@ export function markRootHydrated(): void {
  * everything whose effects (listeners, shortcuts) the page needs.
  */
 export function HydrationCheckpoint() {
-  useEffect(settleOne, []);
+  useEffect(settleCheckpoint, []);
+  return <CheckpointPlaceholder />;
+}
+
+/** What the server's HTML carries for each place the marker waits for. */
+export function CheckpointPlaceholder() {
   return <template data-hydration-checkpoint="" />;
 }
 
-/**
- * A part of the page that most visits never show, its code fetched when it is first rendered (it brings
- * its own <Suspense>, empty while loading). When the server rendered it, the hydration marker waits until
- * it has hydrated.
- */
-export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const start = () => {
-    loading ??= load().then(
-      (Part) => {
-        function Settled(props: Props) {
-          useEffect(settleOne, []);
-          return <Part {...props} />;
-        }
-        return { default: Settled };
-      },
-      (error: unknown) => {
-        // Offline, say: the error goes to the nearest error boundary, and the page is as interactive as
-        // it will get.
-        expected = 0;
-        markIfReady();
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const Lazy = lazy(start);
-
-  return function LazyPart(props: Props) {
-    return (
-      <>
-        <template data-hydration-checkpoint="" />
-        <Suspense fallback={null}>
-          <Lazy {...props} />
-        </Suspense>
-      </>
-    );
-  };
+/** A part the marker waits for will not come (its code failed to load): the page is as interactive as it gets. */
+export function stopWaitingForCheckpoints() {
+  expected = 0;
+  markIfReady();
 }

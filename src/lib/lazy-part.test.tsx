@@ -7,7 +7,11 @@ type Greeting = (props: { name: string }) => ReactNode;
 // The marker's bookkeeping is per page load: each test gets a fresh module, as a fresh page would.
 async function freshModule() {
   vi.resetModules();
-  return import('./hydration-marker');
+  const [{ HydrationCheckpoint, markRootHydrated }, { lazyPart }] = await Promise.all([
+    import('./hydration-marker'),
+    import('./lazy-part'),
+  ]);
+  return { HydrationCheckpoint, markRootHydrated, lazyPart };
 }
 
 function deferredPart() {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazyImport } from './lazy-import';
 
 /**
  * A module part fetched on first use rather than in the page's first download: `load()` fetches it (once;
@@ -7,24 +8,15 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
  */
 export function onDemand<Part>(fetchPart: () => Promise<Part>) {
   let part: Part | undefined;
-  let loading: Promise<Part> | undefined;
   const listeners = new Set<() => void>();
 
-  const load = (): Promise<Part> => {
-    loading ??= fetchPart().then(
-      (arrived) => {
-        part = arrived;
-        for (const listener of listeners) listener();
-        return arrived;
-      },
-      (error: unknown) => {
-        // Offline, say: the next use tries again.
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const load = lazyImport(() =>
+    fetchPart().then((arrived) => {
+      part = arrived;
+      for (const listener of listeners) listener();
+      return arrived;
+    }),
+  );
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);

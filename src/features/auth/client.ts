@@ -1,3 +1,4 @@
+import { lazyImport } from '@/lib/lazy-import';
 import type { AuthClient } from './client-instance';
 
 /** What the interface needs from a failed auth call; never shown as is (see `translateError` in @/lib/errors). */
@@ -51,15 +52,8 @@ function reported(error: AuthError): AuthError {
   return error;
 }
 
-let loadingClient: Promise<AuthClient> | undefined;
-
 /** better-auth's client (./client-instance.ts), fetched on the first auth call of the page. */
-function loadAuthClient(): Promise<AuthClient> {
-  loadingClient ??= import('./client-instance').then((module) => module.authClient);
-  // A failed download (offline) is not kept: the next call tries again.
-  loadingClient.catch(() => (loadingClient = undefined));
-  return loadingClient;
-}
+const loadAuthClient = lazyImport(() => import('./client-instance').then((module) => module.authClient));
 
 /**
  * Runs one call of better-auth's client, which it loads first (see ./client-instance.ts), and returns

@@ -1,5 +1,6 @@
 import type { BackendModule, ReadCallback, Services } from 'i18next';
 import type { HttpBackendOptions } from 'i18next-http-backend';
+import { lazyImport } from '../lazy-import';
 
 /**
  * i18next-http-backend, fetched on the first read. A first visit never reads (the server sends the
@@ -9,17 +10,13 @@ import type { HttpBackendOptions } from 'i18next-http-backend';
  */
 export function lazyHttpBackend(): BackendModule<HttpBackendOptions> {
   let setup: [Services, HttpBackendOptions] | undefined;
-  let loading: Promise<BackendModule<HttpBackendOptions>> | undefined;
-
-  const load = () => {
-    loading ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
+  const load = lazyImport(() =>
+    import('i18next-http-backend').then(({ default: HttpBackend }) => {
       const backend = new HttpBackend();
       if (setup) backend.init(...setup);
       return backend;
-    });
-    loading.catch(() => (loading = undefined));
-    return loading;
-  };
+    }),
+  );
 
   return {
     type: 'backend',

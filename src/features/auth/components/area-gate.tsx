@@ -1,7 +1,8 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/layout/site-header';
-import { HydrationCheckpoint, lazyPart } from '@/lib/hydration-marker';
+import { HydrationCheckpoint } from '@/lib/hydration-marker';
+import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
 
 // Onboarding's form (react-hook-form and zod) is fetched only for a user without a name: every other visit

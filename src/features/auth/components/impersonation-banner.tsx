@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazyPart } from '@/lib/hydration-marker';
+import { lazyPart } from '@/lib/lazy-part';
 import { authQueries } from '../queries';
 
 // The banner's code (and react-i18next's <Trans>) is fetched only while someone is impersonated: it is in
