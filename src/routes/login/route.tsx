@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { SiteHeader } from '@/components/layout/site-header';
-import { HydrationCheckpoint } from '@/lib/hydration-marker';
+import { LayoutFrame } from '@/components/layout/layout-frame';
 
 export const Route = createFileRoute('/login')({
   component: LoginLayout,
@@ -8,10 +8,11 @@ export const Route = createFileRoute('/login')({
 
 function LoginLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader />
-      <Outlet />
-      <HydrationCheckpoint />
-    </div>
+    <LayoutFrame>
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeader />
+        <Outlet />
+      </div>
+    </LayoutFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { LayoutFrame } from '@/components/layout/layout-frame';
 import { SiteHeader } from '@/components/layout/site-header';
-import { HydrationCheckpoint } from '@/lib/hydration-marker';
 import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
 
@@ -26,12 +26,7 @@ export function AreaGate({ home, children }: { home: string; children: ReactNode
       </div>
     );
   }
-  return (
-    <>
-      {children}
-      <HydrationCheckpoint />
-    </>
-  );
+  return <LayoutFrame>{children}</LayoutFrame>;
 }
 
 /**
