@@ -5,6 +5,7 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { admin } from 'better-auth/plugins';
 import { serverFnId } from '../scripts/server-fn-id.ts';
+import { type PermissionRequest, roleCan } from '../src/features/auth/permissions.ts';
 import { demoOrigin, signInDemo } from './support/demo';
 import { declaredServerFunctions } from './support/server-functions';
 import { newEmail, signIn, signInAdmin } from './support/session';
@@ -14,12 +15,13 @@ type Identity = 'anonymous' | 'user' | 'admin' | 'demoAdmin';
 type Outcome = 'UNAUTHORIZED' | 'FORBIDDEN' | 'DEMO_MODE' | 'NOT_FOUND' | 'passes';
 
 /**
- * Who may call a function: everyone, any signed-in user, those whose role grants the permission, or
- * nobody (an admin route the product does not serve: src/server/auth/routes.ts answers 404).
+ * Who may call a function: everyone, any signed-in user, those whose role grants the permission it
+ * requires (decided by `grants` in permissions.ts, through `roleCan`), or nobody (an admin route the
+ * product does not serve: src/server/auth/routes.ts answers 404).
  */
-type Rule = 'public' | 'signed-in' | 'manager' | 'not-served';
+type Rule = 'public' | 'signed-in' | 'not-served' | PermissionRequest;
 
-/** Every server function, by `file#export`, and who may call it. Spec §6 decides `manager` ones. */
+/** Every server function, by `file#export`, and who may call it: the permission its middleware requires. */
 const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/auth/functions.ts#$getSession': 'public',
   'src/features/auth/functions.ts#$getAuthConfig': 'public',
@@ -27,16 +29,16 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/preferences/functions.ts#$getI18nBootstrap': 'public',
   'src/features/account/functions.ts#$listSessions': 'signed-in',
   // The app area's read side: `repository: read`, which the user role has.
-  'src/features/repository/functions.ts#$listRepositories': 'signed-in',
-  'src/features/repository/functions.ts#$getRepository': 'signed-in',
-  'src/features/repository/functions.ts#$createRepository': 'manager',
-  'src/features/repository/functions.ts#$updateRepository': 'manager',
-  'src/features/repository/functions.ts#$deleteRepository': 'manager',
-  'src/features/audit/functions.ts#$listAuditEntries': 'manager',
-  'src/features/user/functions.ts#$listUsers': 'manager',
-  'src/features/user/functions.ts#$getUser': 'manager',
-  'src/features/user/functions.ts#$listUserSessions': 'manager',
-  'src/features/dashboard/functions.ts#$getDashboard': 'manager',
+  'src/features/repository/functions.ts#$listRepositories': { repository: ['read'] },
+  'src/features/repository/functions.ts#$getRepository': { repository: ['read'] },
+  'src/features/repository/functions.ts#$createRepository': { repository: ['create'] },
+  'src/features/repository/functions.ts#$updateRepository': { repository: ['update'] },
+  'src/features/repository/functions.ts#$deleteRepository': { repository: ['delete'] },
+  'src/features/audit/functions.ts#$listAuditEntries': { user: ['list'] },
+  'src/features/user/functions.ts#$listUsers': { user: ['list'] },
+  'src/features/user/functions.ts#$getUser': { user: ['list'] },
+  'src/features/user/functions.ts#$listUserSessions': { session: ['list'] },
+  'src/features/dashboard/functions.ts#$getDashboard': { apps: ['manager'], user: ['list'] },
 };
 
 /**
@@ -48,20 +50,23 @@ const ADMIN_ROUTES: Record<
   string,
   { rule: Rule; body?: Record<string, unknown>; query?: Record<string, string>; read?: boolean }
 > = {
-  '/admin/set-role': { rule: 'manager', body: { userId: 'no-such-user', role: 'user' } },
+  '/admin/set-role': { rule: { user: ['set-role'] }, body: { userId: 'no-such-user', role: 'user' } },
   '/admin/get-user': { rule: 'not-served', query: { id: 'no-such-user' } },
-  '/admin/create-user': { rule: 'manager', body: { email: 'not-an-address', name: 'x', role: 'user' } },
-  '/admin/update-user': { rule: 'manager', body: { userId: 'no-such-user', data: { name: 'x' } } },
-  '/admin/list-users': { rule: 'manager' },
+  '/admin/create-user': {
+    rule: { user: ['create'] },
+    body: { email: 'not-an-address', name: 'x', role: 'user' },
+  },
+  '/admin/update-user': { rule: { user: ['update'] }, body: { userId: 'no-such-user', data: { name: 'x' } } },
+  '/admin/list-users': { rule: { user: ['list'] } },
   // Hands raw session tokens to the browser; the user detail page uses $listUserSessions instead.
   '/admin/list-user-sessions': { rule: 'not-served', body: { userId: 'no-such-user' }, read: true },
-  '/admin/unban-user': { rule: 'manager', body: { userId: 'no-such-user' } },
-  '/admin/ban-user': { rule: 'manager', body: { userId: 'no-such-user' } },
-  '/admin/impersonate-user': { rule: 'manager', body: { userId: 'no-such-user' } },
+  '/admin/unban-user': { rule: { user: ['ban'] }, body: { userId: 'no-such-user' } },
+  '/admin/ban-user': { rule: { user: ['ban'] }, body: { userId: 'no-such-user' } },
+  '/admin/impersonate-user': { rule: { user: ['impersonate'] }, body: { userId: 'no-such-user' } },
   '/admin/stop-impersonating': { rule: 'signed-in', body: {} },
-  '/admin/revoke-user-session': { rule: 'manager', body: { sessionToken: 'no-such-session' } },
-  '/admin/revoke-user-sessions': { rule: 'manager', body: { userId: 'no-such-user' } },
-  '/admin/remove-user': { rule: 'manager', body: { userId: 'no-such-user' } },
+  '/admin/revoke-user-session': { rule: { session: ['revoke'] }, body: { sessionToken: 'no-such-session' } },
+  '/admin/revoke-user-sessions': { rule: { session: ['revoke'] }, body: { userId: 'no-such-user' } },
+  '/admin/remove-user': { rule: { user: ['delete'] }, body: { userId: 'no-such-user' } },
   '/admin/set-user-password': {
     rule: 'not-served',
     body: { userId: 'no-such-user', newPassword: 'x'.repeat(12) },
@@ -74,7 +79,7 @@ const expected = (rule: Rule, identity: Identity, writes: boolean): Outcome => {
   if (identity === 'demoAdmin' && writes) return 'DEMO_MODE';
   if (rule === 'public') return 'passes';
   if (identity === 'anonymous') return 'UNAUTHORIZED';
-  if (rule === 'manager' && identity === 'user') return 'FORBIDDEN';
+  if (typeof rule === 'object' && !roleCan(identity === 'user' ? 'user' : 'admin', rule)) return 'FORBIDDEN';
   return 'passes';
 };
 
@@ -137,7 +142,7 @@ test('every server function and admin route refuses whom spec §6 says it must',
       // No payload: the permission check runs before the validator, so a let-through call fails validation.
       const response = await caller.request.fetch(url, { method, headers });
       const got = serverFnOutcome(await response.text());
-      const want = expected(SERVER_FUNCTIONS[key] ?? 'manager', caller.identity, method !== 'GET');
+      const want = expected(SERVER_FUNCTIONS[key] ?? 'not-served', caller.identity, method !== 'GET');
       if (got !== want) mismatches.push(`${caller.identity} ${key}: got ${got}, expected ${want}`);
     }
     for (const [path, { rule, body, query, read }] of Object.entries(ADMIN_ROUTES)) {
