@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import type { SessionView } from '@/lib/session-view';
+import { cn } from '@/lib/utils';
 
 const MOBILE_OS = /android|ios|iphone|ipad/i;
 
@@ -41,7 +42,8 @@ export function SessionItem({
   return (
     <li className="flex flex-wrap gap-3 rounded-md border p-3" data-testid="session">
       <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-      <div className="grid min-w-0 flex-1 gap-2">
+      {/* At least 14rem wide: on a phone the action (a revoke button) wraps below rather than squeezing it. */}
+      <div className="grid min-w-0 flex-1 basis-56 gap-2">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="min-w-0 [overflow-wrap:anywhere]">
             {session.administrator ? t('sessions.administrator') : device}
@@ -52,7 +54,12 @@ export function SessionItem({
         {session.administrator ? (
           <p className="text-sm text-muted-foreground">{t('sessions.administratorDescription')}</p>
         ) : null}
-        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        <dl
+          className={cn(
+            'grid gap-x-6 gap-y-1 text-sm',
+            session.expiresAt ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3',
+          )}
+        >
           {session.administrator ? null : (
             <div className="min-w-0">
               <dt className="text-muted-foreground">{t('sessions.ip')}</dt>
