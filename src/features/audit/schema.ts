@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
 
-/** Every change the audit log records; the translation key is `audit:actions.<action>`. */
+/** Every change the audit log records; its sentence is `<noun>:audit.<verb>` in the noun's namespace. */
 export type AuditAction =
   | 'user.create'
   | 'user.update'

@@ -14,7 +14,7 @@ function AppLayout() {
   const { t } = useTranslation();
   const items: NavItem[] = [
     { to: '/app', label: t('nav.home'), icon: House, exact: true },
-    { to: '/app/repositories', label: t('nav.repositories'), icon: FolderGit2 },
+    { to: '/app/repositories', label: t('repository:nav'), icon: FolderGit2 },
     { to: '/app/account', label: t('nav.account'), icon: UserRound },
   ];
   return (

@@ -22,12 +22,12 @@ function ManagerLayout() {
       label: t('sidebar.groups.application'),
       items: [
         { to: '/manager/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
-        { to: '/manager/repositories', label: t('nav.repositories'), icon: FolderGit2 },
+        { to: '/manager/repositories', label: t('repository:nav'), icon: FolderGit2 },
       ],
     },
     {
       label: t('sidebar.groups.configuration'),
-      items: [{ to: '/manager/users', label: t('nav.users'), icon: Users }],
+      items: [{ to: '/manager/users', label: t('user:nav'), icon: Users }],
     },
   ];
   return (

@@ -5,10 +5,9 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { forgetOtherQueries } from '@/features/auth/queries';
 import { accountMutations, accountQueries } from '../queries';
-import { SessionItem } from '@/components/ui/session-item';
+import { SessionGroup, SessionList } from '@/components/ui/session-list';
 import { translateError } from '@/lib/translate-error';
 
 /**
@@ -21,7 +20,6 @@ export function SessionsCard() {
   const navigate = useNavigate();
   // Fetched in the browser only: dates are shown in the visitor's time zone, which the server does not know.
   const sessions = useQuery(accountQueries.sessions());
-  const current = sessions.data?.find((s) => s.current);
   const others = sessions.data?.filter((s) => !s.current) ?? [];
   const revokeOtherSessions = useMutation(accountMutations.revokeOtherSessions(queryClient));
   const revokeSessions = useMutation(accountMutations.revokeSessions(queryClient));
@@ -56,43 +54,14 @@ export function SessionsCard() {
 
   return (
     <SectionCard title={t('sessions.title')} description={t('sessions.description')}>
-      {sessions.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <p className="sr-only">{t('sessions.loading')}</p>
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-      ) : sessions.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <p>{t('sessions.loadError')}</p>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            {t('sessions.retry')}
-          </Button>
-        </div>
-      ) : (
-        <div className="grid gap-4">
-          {current ? (
-            <div className="grid gap-2">
-              <h3 className="text-sm font-medium text-muted-foreground">{t('sessions.thisDevice')}</h3>
-              <ul className="grid gap-2">
-                <SessionItem session={current} />
-              </ul>
-            </div>
-          ) : null}
-          <div className="grid gap-2">
-            <h3 className="text-sm font-medium text-muted-foreground">{t('sessions.others')}</h3>
-            {others.length ? (
-              <ul className="grid gap-2">
-                {others.map((session) => (
-                  <SessionItem key={session.id} session={session} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t('sessions.noOthers')}</p>
-            )}
-          </div>
-        </div>
-      )}
+      <SessionList query={sessions}>
+        {(list) => (
+          <>
+            <SessionGroup title={t('sessions.thisDevice')} sessions={list.filter((s) => s.current)} />
+            <SessionGroup title={t('sessions.others')} sessions={others} empty={t('sessions.noOthers')} />
+          </>
+        )}
+      </SessionList>
       <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
         <ConfirmDialog
           description={t('sessions.signOutOthersConfirm')}

@@ -85,6 +85,15 @@ function ActingAsActor({ admin, user }: { admin: string; user: NonNullable<Audit
   );
 }
 
+/**
+ * An action's sentence lives in its noun's feature namespace (`repository:audit.create`), so a new entity
+ * brings its own; session actions read in the user namespace (`user:audit.session.revoke`).
+ */
+function sentenceKey(action: AuditEntry['action']): string {
+  const [noun, verb] = action.split('.') as [string, string];
+  return noun === 'session' ? `user:audit.session.${verb}` : `${noun}:audit.${verb}`;
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('audit');
   // The actor column empties when that account is deleted; the trail itself stays.
@@ -96,7 +105,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <p className="min-w-0 break-words">
         <Trans
           t={t}
-          i18nKey={`actions.${entry.action}`}
+          i18nKey={sentenceKey(entry.action)}
           values={{ actor, target }}
           components={{
             actor: entry.actingAs ? (

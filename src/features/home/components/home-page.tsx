@@ -15,7 +15,7 @@ export function HomePage() {
     <Page title={t('home.greeting', { name: session.user.name })}>
       <p className="-mt-4 mb-6 text-muted-foreground">{t('home.intro')}</p>
       <ul className="grid gap-3 sm:grid-cols-2">
-        <HomeLink to="/app/repositories" icon={FolderGit2} title={t('nav.repositories')}>
+        <HomeLink to="/app/repositories" icon={FolderGit2} title={t('repository:nav')}>
           {t('home.repositories')}
         </HomeLink>
         <HomeLink to="/app/account" icon={UserRound} title={t('nav.account')}>

@@ -19,13 +19,12 @@ function useOpenSaved(message: string) {
 /** "New repository": on success, its detail page. */
 export function RepositoryCreatePage() {
   const { t } = useTranslation('repository');
-  const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const create = useMutation(repositoryMutations.create(queryClient));
   const openSaved = useOpenSaved(t('create.done'));
   return (
-    <EditorPage title={tc('pages.newRepository')} backTo="/manager/repositories">
+    <EditorPage title={t('pages.create')} backTo="/manager/repositories">
       <RepositoryForm
         submitLabel={t('create.submit')}
         onSubmit={(values) => create.mutateAsync(values)}
@@ -39,14 +38,13 @@ export function RepositoryCreatePage() {
 /** "Edit repository", starting from the stored values; on success, the detail page. */
 export function RepositoryUpdatePage({ id }: { id: string }) {
   const { t } = useTranslation('repository');
-  const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: repository } = useSuspenseQuery(repositoryQueries.detail(id));
   const update = useMutation(repositoryMutations.update(queryClient, id));
   const openSaved = useOpenSaved(t('update.done'));
   return (
-    <EditorPage title={tc('pages.updateRepository')} backTo={`/manager/repositories/${id}`}>
+    <EditorPage title={t('pages.update')} backTo={`/manager/repositories/${id}`}>
       <RepositoryForm
         defaultValues={{
           name: repository.name,

@@ -34,7 +34,7 @@ export function RepositoryListPage({
   const canCreate = area === 'manager' && roleCan(session?.user.role, { repository: ['create'] });
   return (
     <Page
-      title={t('pages.repositories')}
+      title={t('repository:pages.list')}
       actions={
         <div className="flex w-full items-center gap-2 sm:w-auto">
           <SearchInput value={searchTerm} onChange={onSearchTermChange} className="min-w-0 flex-1" />
@@ -44,7 +44,7 @@ export function RepositoryListPage({
     >
       <DataList
         query={query}
-        label={t('pages.repositories')}
+        label={t('repository:pages.list')}
         getKey={(repository) => repository.id}
         renderItem={(repository) => <RepositoryRow repository={repository} area={area} />}
         searchTerm={searchTerm}

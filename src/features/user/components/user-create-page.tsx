@@ -34,7 +34,7 @@ export function UserCreatePage() {
   };
 
   return (
-    <EditorPage title={tc('pages.newUser')} backTo="/manager/users">
+    <EditorPage title={t('pages.create')} backTo="/manager/users">
       <UserForm
         defaultValues={{ name: '', email: '', role: 'user' }}
         submitLabel={t('create.submit')}

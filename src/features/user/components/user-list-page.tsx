@@ -30,7 +30,7 @@ export function UserListPage({
   const canCreate = roleCan(session?.user.role, { user: ['create'] });
   return (
     <Page
-      title={t('pages.users')}
+      title={t('user:pages.list')}
       actions={
         canCreate ? (
           <Link to="/manager/users/new" className={buttonVariants()}>
@@ -50,7 +50,7 @@ export function UserListPage({
       </div>
       <DataList
         query={query}
-        label={t('pages.users')}
+        label={t('user:pages.list')}
         getKey={(item) => item.id}
         renderItem={(item) => <UserRow user={item} />}
         searchTerm={view.searchTerm}

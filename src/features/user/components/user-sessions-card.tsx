@@ -4,8 +4,8 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
-import { SessionItem, useSessionDevice } from '@/components/ui/session-item';
-import { Skeleton } from '@/components/ui/skeleton';
+import { useSessionDevice } from '@/components/ui/session-item';
+import { SessionGroup, SessionList } from '@/components/ui/session-list';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userMutations, userSessionsQuery } from '../queries';
@@ -62,39 +62,28 @@ export function UserSessionsCard({ userId }: { userId: string }) {
         ) : null
       }
     >
-      {sessions.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <p className="sr-only">{t('sessions.loading')}</p>
-          <Skeleton className="h-20" />
-        </div>
-      ) : sessions.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-          <p>{t('sessions.loadError')}</p>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            {t('sessions.retry')}
-          </Button>
-        </div>
-      ) : list.length ? (
-        <ul className="grid gap-2">
-          {list.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              onRevoke={mayRevoke && !session.current ? () => revoke(session.id) : undefined}
-            />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('sessions.none')}</p>
-      )}
+      <SessionList query={sessions}>
+        {(all) => (
+          <SessionGroup
+            sessions={all}
+            empty={t('sessions.none')}
+            markCurrent
+            action={(session) =>
+              mayRevoke && !session.current ? (
+                <RevokeButton session={session} onRevoke={() => revoke(session.id)} />
+              ) : null
+            }
+          />
+        )}
+      </SessionList>
     </SectionCard>
   );
 }
 
-function SessionRow({ session, onRevoke }: { session: SessionView; onRevoke?: () => Promise<void> }) {
+function RevokeButton({ session, onRevoke }: { session: SessionView; onRevoke: () => Promise<void> }) {
   const { t } = useTranslation('user');
   const device = useSessionDevice(session);
-  const revoke = onRevoke ? (
+  return (
     <ConfirmDialog
       description={t('sessions.revokeConfirm', { device })}
       confirmLabel={t('sessions.revoke')}
@@ -105,6 +94,5 @@ function SessionRow({ session, onRevoke }: { session: SessionView; onRevoke?: ()
         {t('sessions.revoke')} <span className="sr-only">{device}</span>
       </Button>
     </ConfirmDialog>
-  ) : null;
-  return <SessionItem session={session} markCurrent action={revoke} />;
+  );
 }

@@ -15,7 +15,6 @@ import { UserForm } from './user-form';
  */
 export function UserUpdatePage({ id }: { id: string }) {
   const { t } = useTranslation('user');
-  const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: user } = useSuspenseQuery(userQueries.detail(id));
@@ -43,7 +42,7 @@ export function UserUpdatePage({ id }: { id: string }) {
   };
 
   return (
-    <EditorPage title={tc('pages.updateUser')} backTo={`/manager/users/${id}`}>
+    <EditorPage title={t('pages.update')} backTo={`/manager/users/${id}`}>
       <UserForm
         defaultValues={{ name: user.name, email: user.email, role: currentRole }}
         roleReadOnly={self}

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/app/repositories/$id')({
       (repository) => repository.name,
     ),
   // The repository's own name titles the tab; the generic title only while it is unknown.
-  head: namedItemTitle('pages.repository'),
+  head: namedItemTitle('repository:pages.detail'),
   component: AppRepositoryScreen,
 });
 

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/app/repositories/')({
     context.queryClient
       .ensureInfiniteQueryData(repositoryQueries.list(deps.searchTerm))
       .catch(() => undefined),
-  head: pageTitle('pages.repositories'),
+  head: pageTitle('repository:pages.list'),
   component: AppRepositoriesScreen,
 });
 

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/manager/repositories/')({
     context.queryClient
       .ensureInfiniteQueryData(repositoryQueries.list(deps.searchTerm))
       .catch(() => undefined),
-  head: pageTitle('pages.repositories'),
+  head: pageTitle('repository:pages.list'),
   component: ManagerRepositoriesScreen,
 });
 

@@ -6,6 +6,6 @@ import { pageTitle } from '@/lib/page-title';
 export const Route = createFileRoute('/manager/repositories/new')({
   staticData: { layout: 'desktop-only' },
   beforeLoad: ({ context }) => requireScreenPermission(context, { repository: ['create'] }),
-  head: pageTitle('pages.newRepository'),
+  head: pageTitle('repository:pages.create'),
   component: RepositoryCreatePage,
 });

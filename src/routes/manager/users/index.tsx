@@ -13,7 +13,7 @@ export const Route = createFileRoute('/manager/users/')({
   // A failed first page is shown by the list itself (error with Retry), not by the route's error page.
   loader: ({ context, deps }) =>
     context.queryClient.ensureInfiniteQueryData(userQueries.list(deps)).catch(() => undefined),
-  head: pageTitle('pages.users'),
+  head: pageTitle('user:pages.list'),
   component: ManagerUsersScreen,
 });
 

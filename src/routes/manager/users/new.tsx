@@ -5,6 +5,6 @@ import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/users/new')({
   beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['create'] }),
-  head: pageTitle('pages.newUser'),
+  head: pageTitle('user:pages.create'),
   component: UserCreatePage,
 });

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/manager/repositories/$id/update')({
       () => context.queryClient.ensureQueryData(repositoryQueries.detail(params.id)),
       (repository) => repository.name,
     ),
-  head: pageTitle('pages.updateRepository'),
+  head: pageTitle('repository:pages.update'),
   component: ManagerRepositoryUpdateScreen,
 });
 

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/manager/users/$id/')({
       (user) => user.name || user.email,
     ),
   // The user's own name titles the tab; the generic title only while it is unknown.
-  head: namedItemTitle('pages.user'),
+  head: namedItemTitle('user:pages.detail'),
   component: ManagerUserScreen,
 });
 

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/manager/users/$id/update')({
       () => context.queryClient.ensureQueryData(userQueries.detail(params.id)),
       (user) => user.name || user.email,
     ),
-  head: pageTitle('pages.updateUser'),
+  head: pageTitle('user:pages.update'),
   component: ManagerUserUpdateScreen,
 });
 
