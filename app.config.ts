@@ -61,7 +61,14 @@ export const appConfig = {
   errorBoundaryRetryDelayMs: 600,
   /** While the server reports an outage, the error page retries after 1 s, 2 s, 4 s… at most every 10 s. */
   outageRetry: { firstDelayMs: 1000, maxDelayMs: 10_000 },
-  toast: { durationMs: 4000, visibleToasts: 3, position: 'top-right' as const },
+  toast: {
+    durationMs: 4000,
+    visibleToasts: 3,
+    position: 'top-right' as const,
+    /** Toasts start below the header band, where pages keep their actions (ADR 021); phones stack it deeper. */
+    offsetTop: '8rem',
+    phoneOffsetTop: '13rem',
+  },
   demo: {
     scaffoldCommand: 'pnpm dlx degit your-org/starter my-app',
     readmeUrl: 'https://github.com/your-org/starter#readme',

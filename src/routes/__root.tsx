@@ -99,7 +99,13 @@ function RootDocument({ children }: { children: ReactNode }) {
               position={appConfig.toast.position}
               duration={appConfig.toast.durationMs}
               visibleToasts={appConfig.toast.visibleToasts}
+              // Below the header band (the area's bar and the page's title row), where pages keep their
+              // primary actions: docs/decisions/021-toast-placement.md.
+              offset={{ top: appConfig.toast.offsetTop }}
+              mobileOffset={{ top: appConfig.toast.phoneOffsetTop }}
               dir={directionOf(language)}
+              containerAriaLabel={i18n.t('toast.region')}
+              toastOptions={{ closeButtonAriaLabel: i18n.t('toast.close') }}
               richColors
               closeButton
             />

@@ -33,11 +33,16 @@ export function MenuPopover({
 
   useEffect(() => {
     if (!open) return;
+    // A dialog opened from the panel (Sign Out's confirmation) sits outside it, in a portal: using it
+    // leaves the menu open, so the dialog returns focus to the item that opened it.
+    const inDialog = (target: EventTarget | null) =>
+      target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
     const onPointerDown = (event: PointerEvent) => {
+      if (inDialog(event.target)) return;
       if (event.target instanceof Node && !root.current?.contains(event.target)) setOpenedAt(null);
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || inDialog(event.target)) return;
       setOpenedAt(null);
       button.current?.focus();
     };

@@ -67,6 +67,11 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 
+/** Whether the sidebar is expanded, or null outside a sidebar (a menu in a plain top bar). */
+export function useSidebarOpen(): boolean | null {
+  return useContext(SidebarContext)?.open ?? null;
+}
+
 export function useSidebar(): SidebarContextValue {
   const value = useContext(SidebarContext);
   if (!value) throw new Error('useSidebar must be used inside a SidebarProvider');

@@ -5,7 +5,10 @@ import { appConfig } from '~/app.config';
 import { cn } from '@/lib/utils';
 import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
-/** Top bar shared by every area: product name, an optional navigation, language, theme and account. */
+/**
+ * Top bar shared by every area: product name, an optional navigation, and either the signed-in user's menu
+ * (`account`, which holds the display preferences) or, signed out, the language and theme selects.
+ */
 export function SiteHeader({
   home = '/',
   nav,
@@ -16,7 +19,7 @@ export function SiteHeader({
   /** The area's navigation (it takes the free width); a spacer when absent. */
   nav?: ReactNode;
   className?: string | undefined;
-  /** Signed-in controls (Sign Out), after the preferences. */
+  /** The signed-in user's menu; without it the header shows the language and theme selects. */
   account?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -37,9 +40,12 @@ export function SiteHeader({
           {nav ?? <div className="flex-1" />}
           {/* ms-auto: the navigation (the spacer) is hidden on small screens. */}
           <div className="ms-auto flex min-w-0 items-center gap-2">
-            <LanguageSelect />
-            <ThemeSelect />
-            {account}
+            {account ?? (
+              <>
+                <LanguageSelect />
+                <ThemeSelect />
+              </>
+            )}
           </div>
         </div>
       </header>

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { TextLine } from '@/components/ui/text-line';
 import { useGoBack } from '@/hooks/use-go-back';
 import { cn } from '@/lib/utils';
 
@@ -37,7 +38,9 @@ export function TopBar({
         <Button variant="ghost" size="icon" aria-label={t('actions.back')} onClick={goBack}>
           <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
         </Button>
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+        <h1 className="min-w-0 flex-1 text-lg font-semibold">
+          <TextLine>{title}</TextLine>
+        </h1>
         {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
       </div>
     </header>

@@ -22,7 +22,7 @@ function Slot({ char, isActive, hasFakeCaret, invalid }: SlotProps & { invalid: 
   return (
     <div
       className={cn(
-        'relative flex h-12 w-10 items-center justify-center rounded-md border bg-background text-lg font-medium tabular-nums transition-shadow sm:w-11',
+        'relative flex h-12 w-10 items-center justify-center rounded-md border border-input bg-background text-lg font-medium tabular-nums transition-shadow sm:w-11',
         invalid && 'border-destructive',
         isActive && 'z-10 ring-2 ring-ring',
       )}

@@ -1,3 +1,4 @@
+import { useTheme } from 'next-themes';
 import { useEffect } from 'react';
 import { Toaster, type ToasterProps, toast } from 'sonner';
 import type { ToastApi } from './toast';
@@ -8,16 +9,18 @@ const api: ToastApi = {
 };
 
 /**
- * sonner's <Toaster>, loaded by ./toast.tsx. `onReady` runs after the Toaster's own effects (a parent's
- * effects run after its children's), so sonner is listening when the waiting toasts are sent.
+ * sonner's <Toaster>, loaded by ./toast.tsx, in the page's theme. `onReady` runs after the Toaster's own
+ * effects (a parent's effects run after its children's), so sonner is listening when the waiting toasts
+ * are sent.
  */
 export function SonnerToaster({
   onReady,
   ...props
 }: ToasterProps & { onReady: (api: ToastApi | undefined) => void }) {
+  const { resolvedTheme } = useTheme();
   useEffect(() => {
     onReady(api);
     return () => onReady(undefined);
   }, [onReady]);
-  return <Toaster {...props} />;
+  return <Toaster theme={resolvedTheme === 'dark' ? 'dark' : 'light'} {...props} />;
 }

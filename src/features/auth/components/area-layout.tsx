@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { type NavItem, TabBar, TopNav } from '@/components/layout/area-nav';
+import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 import { SiteHeader } from '@/components/layout/site-header';
 import { cn } from '@/lib/utils';
 import { AreaGate, useDesktopOnly } from './area-gate';
-import { SignOutButton } from './sign-out-button';
+import { UserMenu } from './user-menu';
 
 /**
- * The shell of a signed-in area: header with the desktop navigation and Sign Out, the page, and the
+ * The shell of a signed-in area: header with the desktop navigation and the user menu, the page, and the
  * phone tab bar; onboarding instead while the user has no name yet (see AreaGate). A route whose
  * `staticData.layout` is 'desktop-only' gets the whole phone screen: no header, no tab bar.
  */
@@ -41,7 +42,18 @@ function AreaFrame({ home, items, children }: { home: string; items: NavItem[]; 
       <SiteHeader
         home={home}
         nav={<TopNav items={items} />}
-        account={<SignOutButton compact />}
+        account={
+          <UserMenu
+            placement="topbar"
+            accountTo={`${home}/account`}
+            preferences={
+              <>
+                <ThemeSelect className="max-w-none" />
+                <LanguageSelect className="max-w-none" />
+              </>
+            }
+          />
+        }
         className={desktopOnly ? 'max-md:hidden' : undefined}
       />
       {children}

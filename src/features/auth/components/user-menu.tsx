@@ -3,8 +3,10 @@ import { AppWindow, LogOut, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuPopover } from '@/components/layout/menu-popover';
-import { useSidebar } from '@/components/layout/sidebar-context';
+import { useSidebarOpen } from '@/components/layout/sidebar-context';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Avatar } from '@/components/ui/avatar';
+import { TextLine } from '@/components/ui/text-line';
 import { cn } from '@/lib/utils';
 import { roleCan } from '../permissions';
 import { useSession } from '../queries';
@@ -14,9 +16,9 @@ const itemClass =
   'flex h-9 w-full items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * The signed-in user's menu: who they are, their account, display preferences (`preferences`, composed by
- * the route), the end-user app when their role may open it, and Sign Out. At the sidebar's foot it opens
- * upwards and shrinks to the avatar with the sidebar; in the phone top bar it is the avatar alone.
+ * The signed-in user's menu: who they are, their account, display preferences (`preferences`), the
+ * end-user app when their role may open it, and Sign Out (confirmed). At the sidebar's foot it opens
+ * upwards and shrinks to the avatar with the sidebar; in a top bar it is the avatar alone.
  */
 export function UserMenu({
   placement,
@@ -32,11 +34,11 @@ export function UserMenu({
   const { t } = useTranslation();
   const { t: tAuth } = useTranslation('auth');
   const session = useSession();
-  const { open } = useSidebar();
+  const sidebarOpen = useSidebarOpen();
   const signOut = useSignOut();
   if (!session) return null;
   const { user } = session;
-  const iconOnly = placement === 'topbar' || !open;
+  const iconOnly = placement === 'topbar' || sidebarOpen === false;
 
   return (
     <MenuPopover
@@ -47,12 +49,8 @@ export function UserMenu({
         <>
           <Avatar name={user.name} email={user.email} image={user.image} size="sm" />
           <span className={cn('grid min-w-0 flex-1 text-sm', iconOnly && 'sr-only')}>
-            <span dir="auto" className="truncate font-medium">
-              {user.name}
-            </span>
-            <span dir="auto" className="truncate text-xs text-muted-foreground">
-              {user.email}
-            </span>
+            <TextLine className="font-medium">{user.name}</TextLine>
+            <TextLine className="text-xs text-muted-foreground">{user.email}</TextLine>
           </span>
         </>
       }
@@ -61,9 +59,7 @@ export function UserMenu({
         <div className="flex items-center gap-2 border-b px-2 pt-1 pb-2">
           <Avatar name={user.name} email={user.email} image={user.image} size="sm" />
           <div className="grid min-w-0 text-sm">
-            <span dir="auto" className="truncate font-medium">
-              {user.name}
-            </span>
+            <TextLine className="font-medium">{user.name}</TextLine>
             <span className="truncate text-xs text-muted-foreground">
               {t('userMenu.signedInAs', { email: `\u2068${user.email}\u2069` })}
             </span>
@@ -80,10 +76,12 @@ export function UserMenu({
           </Link>
         ) : null}
         {preferences ? <div className="grid gap-2 border-y px-1 py-2">{preferences}</div> : null}
-        <button type="button" className={itemClass} onClick={() => void signOut()}>
-          <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />
-          {tAuth('signOut.action')}
-        </button>
+        <ConfirmDialog description={tAuth('signOut.description')} onConfirm={signOut}>
+          <button type="button" className={itemClass}>
+            <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />
+            {tAuth('signOut.action')}
+          </button>
+        </ConfirmDialog>
       </div>
     </MenuPopover>
   );

@@ -6,6 +6,7 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { SearchInput } from '@/components/ui/search-input';
+import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
@@ -77,12 +78,8 @@ function RepositoryRow({ repository, area }: { repository: RepositoryListItem; a
       className="flex flex-col gap-1 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
     >
       <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3">
-        <span dir="auto" className="min-w-0 font-medium break-words">
-          {repository.name}
-        </span>
-        <span dir="ltr" className="min-w-0 truncate text-sm text-muted-foreground">
-          {host}
-        </span>
+        <TextLine className="font-medium">{repository.name}</TextLine>
+        <TextLine className="text-sm text-muted-foreground">{host}</TextLine>
       </span>
       <span dir="auto" className="line-clamp-2 text-sm text-muted-foreground rtl:text-right">
         {repository.descriptionExcerpt || t('noDescription')}

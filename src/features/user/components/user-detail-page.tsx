@@ -60,7 +60,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
       <div className="flex min-w-0 items-center gap-3">
         <Avatar name={user.name} email={user.email} image={user.image} size="lg" />
         <div className="grid min-w-0 gap-1">
-          <p dir="auto" className="text-lg font-medium break-words">
+          <p dir="auto" className="text-lg font-medium">
             {user.name || t('noName')}
           </p>
           <div className="flex flex-wrap gap-1">

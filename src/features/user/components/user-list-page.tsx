@@ -7,6 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { SearchInput } from '@/components/ui/search-input';
+import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userQueries } from '../queries';
@@ -74,16 +75,12 @@ function UserRow({ user }: { user: UserListItem }) {
       <Avatar name={user.name} email={user.email} image={user.image} />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <span dir="auto" className="min-w-0 font-medium break-words">
-            {user.name || t('noName')}
-          </span>
+          <TextLine className="font-medium">{user.name || t('noName')}</TextLine>
           <RoleBadges role={user.role} />
           <StatusBadge status={user.status} banExpires={user.banExpires} />
         </span>
         <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
-          <bdi dir="ltr" className="min-w-0 truncate">
-            {user.email}
-          </bdi>
+          <TextLine>{user.email}</TextLine>
           <span className="shrink-0">{t('list.created', { date: created })}</span>
         </span>
       </span>

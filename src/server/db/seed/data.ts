@@ -87,9 +87,11 @@ export const sampleRepositories: ReadonlyArray<{ name: string; link: string; des
     link: 'https://github.com/tailwindlabs/tailwindcss',
     description: 'A utility-first CSS framework for rapid UI development.',
   },
+  // Long unbroken Latin text (80-character name, 130-character link), on the first page of every list, so
+  // a layout that overflows on a phone or in right-to-left shows from the first start.
   {
-    name: 'radix-primitives',
-    link: 'https://github.com/radix-ui/primitives',
+    name: 'an-exceptionally-long-unbroken-repository-name-that-keeps-going-past-each-column',
+    link: 'https://github.com/an-organization-with-a-long-name/an-exceptionally-long-unbroken-repository-name-that-keeps-going/tree/main/docs',
     description: 'Accessible, unstyled React components for building design systems.',
   },
   {
@@ -174,6 +176,15 @@ export const sampleRepositories: ReadonlyArray<{ name: string; link: string; des
   },
   { name: 'date-fns', link: 'https://github.com/date-fns/date-fns', description: null },
 ];
+
+/**
+ * The newest generated user: an 80-character unbroken name and a 92-character address, first in the user
+ * list, for the same reason as the long repository above.
+ */
+export const longNamedUser = {
+  name: 'Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessenschaf',
+  email: 'wolfeschlegelsteinhausenbergerdorff.voralternwarengewissenhaft@research-unit-nrw.example.org',
+};
 
 export const firstNames = [
   'Amina',

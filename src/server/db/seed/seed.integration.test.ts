@@ -74,6 +74,13 @@ describe('seedDatabase', () => {
     expect(bad).toEqual([]);
   });
 
+  it('shows long unbroken Latin text from the first start: an 80-character name, a 92-character address, a 130-character link', async () => {
+    const users = await db.select({ name: user.name, email: user.email }).from(user);
+    expect(users.some((u) => /^\S{80}$/.test(u.name) && u.email.length === 92)).toBe(true);
+    const repositories = await db.select({ name: repository.name, link: repository.link }).from(repository);
+    expect(repositories.some((r) => /^\S{80}$/.test(r.name) && r.link.length === 130)).toBe(true);
+  });
+
   it('adds nothing and changes nothing when run again', async () => {
     const before = await counts(db);
     const [adminBefore] = await db.select().from(user).where(eq(user.email, appConfig.seed.adminEmail));

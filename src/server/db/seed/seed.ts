@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../client.ts';
 import { repository, user } from '../schema/index.ts';
-import { firstNames, lastNames, sampleRepositories } from './data.ts';
+import { firstNames, lastNames, longNamedUser, sampleRepositories } from './data.ts';
 
 type NewUser = typeof user.$inferInsert;
 
@@ -44,6 +44,7 @@ function seedUsers(): NewUser[] {
       role: 'user',
       // Spread sign-ups over the last 60 days so dashboards and date sorts have something to show.
       createdAt: new Date(Date.now() - ((i * 37) % 60) * 86_400_000 - i * 60_000),
+      ...(i === 0 ? longNamedUser : {}),
     };
   });
   return [...fixed, ...generated];
