@@ -2,9 +2,11 @@
 // with the code from the SMTP catcher, display preferences, sessions, deleting the account, and the
 // layout at phone and desktop sizes in English and Arabic, light and dark.
 import type { Page } from '@playwright/test';
+import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { subjectOf, waitForCode, waitForMail } from './support/mail';
 import { newEmail, signIn } from './support/session';
+import { en, enPattern, plain, text } from './support/text';
 
 const searchOf = (page: Page) => new URL(page.url()).searchParams;
 const region = (page: Page, name: string) => page.getByRole('region', { name });
@@ -12,33 +14,35 @@ const region = (page: Page, name: string) => page.getByRole('region', { name });
 test('change the name from the deep link; errors keep what was typed', async ({ page, visit }) => {
   await signIn(page, newEmail('acct-name'), { name: 'Ada Lovelace' });
   await visit('/app/account?state=change-name');
-  const dialog = page.getByRole('dialog', { name: 'Change name' });
+  const dialog = page.getByRole('dialog', { name: en('account:changeName.title') });
   await expect(dialog).toBeVisible();
-  const field = dialog.getByRole('textbox', { name: 'Name' });
+  const field = dialog.getByRole('textbox', { name: en('account:changeName.label') });
   await expect(field).toHaveValue('Ada Lovelace');
   await expectAccessible(page);
 
   await field.fill('   ');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await dialog.getByRole('button', { name: en('account:changeName.submit') }).click();
+  await expect(dialog.getByText(en('auth:validation.name.required'))).toBeVisible();
   await expect(field).toHaveValue('   ');
 
   await field.fill('Grace Hopper');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Name updated')).toBeVisible();
+  await dialog.getByRole('button', { name: en('account:changeName.submit') }).click();
+  await expect(page.getByText(en('account:changeName.success'))).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect.poll(() => searchOf(page).has('state')).toBe(false);
-  await expect(region(page, 'Profile').getByText('Grace Hopper')).toBeVisible();
+  await expect(region(page, en('account:profile.title')).getByText('Grace Hopper')).toBeVisible();
 
   // Opening and closing is URL state that replaces the entry (Back leaves the page, not the dialog).
-  await region(page, 'Profile').getByRole('button', { name: 'Change name' }).click();
+  await region(page, en('account:profile.title'))
+    .getByRole('button', { name: en('account:profile.changeName') })
+    .click();
   await expect(page).toHaveURL(/[?&]state=change-name/);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(/\/app\/account$/);
   await page.reload();
   await waitForHydration(page);
-  await expect(region(page, 'Profile').getByText('Grace Hopper')).toBeVisible();
+  await expect(region(page, en('account:profile.title')).getByText('Grace Hopper')).toBeVisible();
 });
 
 test('change the e-mail with the code sent to the new address', async ({ page, visit }) => {
@@ -46,62 +50,72 @@ test('change the e-mail with the code sent to the new address', async ({ page, v
   const target = newEmail('acct-new');
   await signIn(page, oldEmail, { name: 'Ada Lovelace' });
   await visit('/app/account');
-  const card = region(page, 'E-mail address');
-  await card.getByRole('button', { name: 'Change e-mail' }).click();
-  const field = card.getByRole('textbox', { name: 'New e-mail address' });
+  const card = region(page, en('account:email.title'));
+  await card.getByRole('button', { name: en('account:email.change') }).click();
+  const field = card.getByRole('textbox', { name: en('account:email.newLabel') });
 
   // The seeded user's address is taken: the screen goes on as for any address (so it tells nobody
   // which addresses have an account), and nothing is mailed there.
   const takenSince = Date.now();
   await field.fill('user@example.com');
-  await card.getByRole('button', { name: 'Send code' }).click();
+  await card.getByRole('button', { name: en('account:email.send') }).click();
   await expect(page).toHaveURL(/[?&]newEmail=user%40example\.com/);
   await expect(waitForMail('user@example.com', takenSince, 1_500)).rejects.toThrow(/No e-mail/);
-  await card.getByRole('button', { name: 'Use another address' }).click();
+  await card.getByRole('button', { name: en('account:email.useAnother') }).click();
 
   const since = Date.now();
   await field.fill(target);
-  await card.getByRole('button', { name: 'Send code' }).click();
+  await card.getByRole('button', { name: en('account:email.send') }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]newEmail=${encodeURIComponent(target)}`));
   const code = await waitForCode(target, since);
 
   // The pending address is in the URL: the code step survives a reload.
   await page.reload();
   await waitForHydration(page);
-  await expect(card.getByText(`Enter the code we sent to ${target}`, { exact: false })).toBeVisible();
+  await expect(
+    card.getByText(plain(en('account:email.codeSent', { email: target })), { exact: false }),
+  ).toBeVisible();
   await expectAccessible(page);
 
-  const codeField = card.getByRole('textbox', { name: 'Code' });
+  const codeField = card.getByRole('textbox', { name: en('account:email.codeLabel') });
   await codeField.pressSequentially(code === '111111' ? '222222' : '111111');
-  await expect(card.getByText('Code is invalid')).toBeVisible();
+  await expect(card.getByText(en('auth:errors.INVALID_OTP'))).toBeVisible();
 
   const noticeSince = Date.now();
   await codeField.pressSequentially(code);
-  await expect(page.getByText('E-mail address changed')).toBeVisible();
+  await expect(page.getByText(en('account:email.changed'))).toBeVisible();
   await expect(card.getByText(target)).toBeVisible();
   // The address leaves the URL with a navigation that may land just after the toast.
   await expect.poll(() => searchOf(page).has('newEmail')).toBe(false);
   const notice = await waitForMail(oldEmail, noticeSince);
-  expect(subjectOf(notice)).toBe('Your Starter e-mail address was changed');
+  expect(subjectOf(notice)).toBe(en('email:emailChanged.subject', { product: appConfig.name }));
 });
 
 test('theme and language persist after a reload', async ({ page, visit }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await signIn(page, newEmail('acct-prefs'), { name: 'Ada Lovelace' });
   await visit('/app/account');
-  const display = region(page, 'Display');
-  await display.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+  const display = region(page, en('preferences.title'));
+  await display
+    .getByRole('combobox', { name: en('preferences.theme') })
+    .selectOption({ label: en('preferences.themes.dark') });
   await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
-  await display.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Compte' })).toBeVisible();
+  await display
+    .getByRole('combobox', { name: en('preferences.language') })
+    .selectOption({ label: appConfig.languageNames.fr });
+  await expect(page.getByRole('heading', { level: 1, name: text('fr', 'pages.account') })).toBeVisible();
 
   await page.reload();
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  const affichage = region(page, 'Affichage');
-  await expect(affichage.getByRole('combobox', { name: 'Thème' })).toHaveValue('dark');
-  await expect(affichage.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+  const affichage = region(page, text('fr', 'preferences.title'));
+  await expect(affichage.getByRole('combobox', { name: text('fr', 'preferences.theme') })).toHaveValue(
+    'dark',
+  );
+  await expect(affichage.getByRole('combobox', { name: text('fr', 'preferences.language') })).toHaveValue(
+    'fr',
+  );
 });
 
 test('sign out other sessions, then everywhere', async ({ browser, page, visit }) => {
@@ -112,13 +126,13 @@ test('sign out other sessions, then everywhere', async ({ browser, page, visit }
   await signIn(other, email);
 
   await visit('/app/account');
-  const sessions = region(page, 'Sessions');
+  const sessions = region(page, en('account:sessions.title'));
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
-  await sessions.getByRole('button', { name: 'Sign out other sessions' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
-  await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
-  await expect(page.getByText('Other sessions signed out')).toBeVisible();
-  await expect(sessions.getByText('No other active sessions')).toBeVisible();
+  await sessions.getByRole('button', { name: en('account:sessions.signOutOthers') }).click();
+  const dialog = page.getByRole('dialog', { name: en('confirmDialog.title') });
+  await dialog.getByRole('button', { name: en('account:sessions.signOutOthers') }).click();
+  await expect(page.getByText(en('account:sessions.signedOutOthers'))).toBeVisible();
+  await expect(sessions.getByText(en('account:sessions.noOthers'))).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
 
   // The other browser is signed out; this one is not.
@@ -127,10 +141,13 @@ test('sign out other sessions, then everywhere', async ({ browser, page, visit }
   await otherContext.close();
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('pages.account') })).toBeVisible();
 
-  await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await sessions.getByRole('button', { name: en('account:sessions.signOutEverywhere') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('account:sessions.signOutEverywhere') })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/app/account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
@@ -140,18 +157,21 @@ test('delete the account after typing its e-mail; it lands on /login', async ({ 
   const email = newEmail('acct-delete');
   await signIn(page, email, { name: 'Ada Lovelace' });
   await visit('/app/account');
-  await region(page, 'Delete my account').getByRole('button', { name: 'Delete my account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+  await region(page, en('account:delete.title'))
+    .getByRole('button', { name: en('account:delete.action') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: en('account:delete.confirmTitle') });
+  const confirm = dialog.getByRole('button', { name: en('account:delete.action') });
+  const typeEmail = new RegExp(`^${enPattern('account:delete.typeEmail', { email: /.+/ })}$`);
   await expect(confirm).toBeDisabled();
-  await dialog.getByRole('textbox', { name: /^Type .+ to confirm$/ }).fill(email.slice(0, -1));
+  await dialog.getByRole('textbox', { name: typeEmail }).fill(email.slice(0, -1));
   await expect(confirm).toBeDisabled();
   await expectAccessible(page);
-  await dialog.getByRole('textbox', { name: /^Type .+ to confirm$/ }).fill(email);
+  await dialog.getByRole('textbox', { name: typeEmail }).fill(email);
   await confirm.click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Your account has been deleted')).toBeVisible();
+  await expect(page.getByText(en('account:delete.done'))).toBeVisible();
   await page.goto('/app/account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });

@@ -1,16 +1,19 @@
 // The end-user area: navigation on desktop and phone, home, the repository list (search, pages) and the
 // repository detail. Seeded data: 36 repositories (src/server/db/seed/data.ts).
 import type { Page } from '@playwright/test';
+import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { newEmail, signIn } from './support/session';
+import { en, enPattern, escapeRegExp } from './support/text';
 
 /** A list status line; the search term inside it is wrapped in bidi isolates (U+2068…U+2069). */
-const statusText = (text: string) => new RegExp(`^${text.replace(/"(.*)"/, '"\\u2068$1\\u2069"')}$`);
+const statusText = (key: string, values: { count?: number; term: string }) =>
+  new RegExp(`^${enPattern(key, { ...values, term: `\u2068${values.term}\u2069` })}$`);
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /** The navigation the user can see: the tab bar on a phone, the header's on a desktop. */
-const visibleNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const visibleNav = (page: Page) => page.getByRole('navigation', { name: en('nav.label') });
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, newEmail('app'), { name: 'Grace Hopper' });
@@ -18,12 +21,14 @@ test.beforeEach(async ({ page }) => {
 
 test('home greets the user by name and leads into the app', { tag: '@mobile' }, async ({ page, visit }) => {
   await visit('/app');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Grace Hopper' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: en('home.greeting', { name: 'Grace Hopper' }) }),
+  ).toBeVisible();
   // A plain user is not offered the manager area.
-  await expect(page.getByRole('link', { name: /Manager area/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(escapeRegExp(en('home.manager'))) })).toHaveCount(0);
   await page
     .getByRole('main')
-    .getByRole('link', { name: /Repositories/ })
+    .getByRole('link', { name: new RegExp(escapeRegExp(en('repository:nav'))) })
     .click();
   await expect(page).toHaveURL(/\/app\/repositories$/);
 });
@@ -37,56 +42,67 @@ test('the navigation marks the current page', { tag: '@mobile' }, async ({ page,
     const box = await nav.boundingBox();
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(800);
   }
-  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await nav.getByRole('link', { name: 'Repositories' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Repositories' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-  await nav.getByRole('link', { name: 'Account' }).click();
-  await expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: en('nav.home') })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: en('repository:nav') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: en('repository:nav') })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: en('nav.home') })).not.toHaveAttribute('aria-current');
+  await nav.getByRole('link', { name: en('nav.account') }).click();
+  await expect(nav.getByRole('link', { name: en('nav.account') })).toHaveAttribute('aria-current', 'page');
 });
 
 test('repositories: load more until the end', { tag: '@mobile' }, async ({ page, visit }) => {
   await visit('/app/repositories');
-  const list = page.getByRole('list', { name: 'Repositories' });
+  const list = page.getByRole('list', { name: en('repository:pages.list') });
   await expect(list.getByRole('listitem')).toHaveCount(20);
-  await expect(page.getByText('Showing 20 of 36', { exact: true }).first()).toBeVisible();
-  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await expect(
+    page.getByText(en('dataList.showing', { shown: 20, total: 36 }), { exact: true }).first(),
+  ).toBeVisible();
+  const loadMore = page.getByRole('button', { name: en('dataList.loadMore') });
   await loadMore.focus();
   await page.keyboard.press('Enter');
   await expect(list.getByRole('listitem')).toHaveCount(36);
-  await expect(page.getByText('Showing 36 of 36', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(en('dataList.showing', { shown: 36, total: 36 }), { exact: true }).first(),
+  ).toBeVisible();
   await expect(loadMore).toHaveCount(0);
 });
 
 test('repositories: search by name, kept in the URL, cleared with Escape', async ({ page, visit }) => {
   await visit('/app/repositories');
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('searchbox', { name: en('search.label') });
   await search.pressSequentially('TanStack', { delay: 30 });
   await expect(page).toHaveURL(/searchTerm=TanStack/);
-  const list = page.getByRole('list', { name: 'Repositories' });
+  const list = page.getByRole('list', { name: en('repository:pages.list') });
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('status')).toHaveText(statusText('2 results for "TanStack"'));
+  await expect(page.getByRole('status')).toHaveText(
+    statusText('dataList.results', { count: 2, term: 'TanStack' }),
+  );
   await expectAccessible(page);
 
   // Reloading keeps the search.
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('TanStack');
+  await expect(page.getByRole('searchbox', { name: en('search.label') })).toHaveValue('TanStack');
   await expect(list.getByRole('listitem')).toHaveCount(2);
 
-  await page.getByRole('searchbox', { name: 'Search' }).fill('no such repository');
-  await expect(page.getByRole('status')).toHaveText(statusText('No results for "no such repository"'));
-  await page.getByRole('searchbox', { name: 'Search' }).press('Escape');
+  await page.getByRole('searchbox', { name: en('search.label') }).fill('no such repository');
+  await expect(page.getByRole('status')).toHaveText(
+    statusText('dataList.noResults', { term: 'no such repository' }),
+  );
+  await page.getByRole('searchbox', { name: en('search.label') }).press('Escape');
   await expect(page).toHaveURL(/\/app\/repositories$/);
   await expect(list.getByRole('listitem')).toHaveCount(20);
 });
 
 test('repositories: Back leaves the list instead of replaying the search', async ({ page, visit }) => {
   await visit('/app');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Repositories' }).click();
+  await page
+    .getByRole('navigation', { name: en('nav.label') })
+    .getByRole('link', { name: en('repository:nav') })
+    .click();
   await waitForHydration(page);
-  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('react', { delay: 150 });
+  await page.getByRole('searchbox', { name: en('search.label') }).pressSequentially('react', { delay: 150 });
   await expect(page).toHaveURL(/searchTerm=react/);
   await page.goBack();
   await expect(page).toHaveURL(/\/app$/);
@@ -99,30 +115,32 @@ test(
     await visit('/app/repositories?searchTerm=vitest');
     await page.getByRole('link', { name: /^vitest/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'vitest' })).toBeVisible();
-    await expect(page).toHaveTitle('vitest | Starter');
+    await expect(page).toHaveTitle(`vitest | ${appConfig.name}`);
     const link = page.getByRole('link', { name: /github\.com\/vitest-dev\/vitest/ });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(page.getByText('Created')).toBeVisible();
+    await expect(page.getByText(en('repository:detail.created'))).toBeVisible();
     await expectAccessible(page);
 
-    const tabBar = page.getByRole('navigation', { name: 'Main' });
+    const tabBar = page.getByRole('navigation', { name: en('nav.label') });
     // On a phone the detail takes the whole screen: no tab bar, no header; on a desktop the header stays.
     await expect(tabBar).toHaveCount(isMobile(page) ? 0 : 1);
     if (isMobile(page)) await expect(tabBar).toBeHidden();
 
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: en('actions.back') }).click();
     await expect(page).toHaveURL(/\/app\/repositories\?searchTerm=vitest$/);
-    await expect(page.getByRole('list', { name: 'Repositories' }).getByRole('listitem')).toHaveCount(1);
+    await expect(
+      page.getByRole('list', { name: en('repository:pages.list') }).getByRole('listitem'),
+    ).toHaveCount(1);
   },
 );
 
 test('an unknown repository shows the 404 page', async ({ page, visit }) => {
   const response = await visit('/app/repositories/00000000-0000-4000-8000-000000000000');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
   await visit('/app/repositories/not-a-uuid');
-  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
 });
 
 for (const language of ['en', 'ar'] as const) {

@@ -3,6 +3,7 @@
 import { expect, test, waitForHydration } from './fixtures';
 import { waitForCode, waitForMail } from './support/mail';
 import { newEmail } from './support/session';
+import { en } from './support/text';
 
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
 const clientAddress = () =>
@@ -38,8 +39,8 @@ test('a code works only in the browser that asked for it', async ({ page, browse
   await page.goto('/login');
   await waitForHydration(page);
   const since = Date.now();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
+  await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(email);
+  await page.getByRole('button', { name: en('auth:login.submitSignUp') }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   await waitForHydration(page);
   const code = await waitForCode(email, since);
@@ -56,18 +57,18 @@ test('a code works only in the browser that asked for it', async ({ page, browse
     await waitForHydration(stranger);
     // More tries than a code allows: each is answered as a wrong code, none as "too many tries".
     for (const guess of [code, '000000', '111111', '222222']) {
-      const field = stranger.getByRole('textbox', { name: 'Code' });
+      const field = stranger.getByRole('textbox', { name: en('auth:verify.code.label') });
       await field.fill('');
       const answer = stranger.waitForResponse((response) => response.url().endsWith('/sign-in/email-otp'));
       await field.pressSequentially(guess);
       expect(await (await answer).json()).toMatchObject({ code: 'INVALID_OTP' });
-      await expect(stranger.getByText('Code is invalid')).toBeVisible();
+      await expect(stranger.getByText(en('auth:errors.INVALID_OTP'))).toBeVisible();
     }
     await expect(stranger).toHaveURL(/\/login\/verify\?/);
   } finally {
     await other.close();
   }
 
-  await page.getByRole('textbox', { name: 'Code' }).pressSequentially(code);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await page.getByRole('textbox', { name: en('auth:verify.code.label') }).pressSequentially(code);
+  await expect(page.getByRole('heading', { level: 1, name: en('auth:onboarding.title') })).toBeVisible();
 });

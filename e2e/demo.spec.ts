@@ -1,27 +1,21 @@
 // Read-only demo end to end, on the third e2e server (the same build started with VITE_IS_DEMO=true):
 // sign-in with the fixed code, a refused change opens the demo dialog and changes nothing, and the
 // endpoints refuse direct calls too. Texts come from public/locales/<lng>/*.json.
-import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { demoHeaders, demoOrigin, demoSessionUser, signInDemo } from './support/demo';
-
-type Json = Record<string, Record<string, string>>;
-const locale = (lng: string, ns: string) =>
-  JSON.parse(readFileSync(`public/locales/${lng}/${ns}.json`, 'utf8')) as Json;
-const en = { common: locale('en', 'common'), account: locale('en', 'account') };
-const ar = { common: locale('ar', 'common'), account: locale('ar', 'account') };
+import { en, text } from './support/text';
 
 const { userEmail, adminEmail } = appConfig.seed;
 
 /** The demo dialog, checked for its content in the page's language. */
-async function expectDemoDialog(page: Page, common: Json) {
-  const dialog = page.getByRole('dialog', { name: common.demo?.title });
+async function expectDemoDialog(page: Page, lng: 'en' | 'ar') {
+  const dialog = page.getByRole('dialog', { name: text(lng, 'demo.title') });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(common.demo?.message ?? '');
+  await expect(dialog).toContainText(text(lng, 'demo.message'));
   await expect(dialog).toContainText(appConfig.demo.scaffoldCommand);
-  await expect(dialog.getByRole('link', { name: common.demo?.readme })).toHaveAttribute(
+  await expect(dialog.getByRole('link', { name: text(lng, 'demo.readme') })).toHaveAttribute(
     'href',
     appConfig.demo.readmeUrl,
   );
@@ -36,24 +30,29 @@ async function expectDemoDialog(page: Page, common: Json) {
 
 /** Opens the account page's "change name" dialog, submits a new name, and returns the demo dialog. */
 async function tryToRename(page: Page, lng: 'en' | 'ar') {
-  const strings = lng === 'en' ? en : ar;
   await page.goto(`${demoOrigin()}/app/account?state=change-name${lng === 'en' ? '' : `&lng=${lng}`}`);
   await waitForHydration(page);
-  const form = page.getByRole('dialog', { name: strings.account.changeName?.title });
-  await form.getByRole('textbox', { name: strings.account.changeName?.label }).fill('Renamed in the demo');
-  await form.getByRole('button', { name: strings.account.changeName?.submit }).click();
-  return expectDemoDialog(page, strings.common);
+  const form = page.getByRole('dialog', { name: text(lng, 'account:changeName.title') });
+  await form
+    .getByRole('textbox', { name: text(lng, 'account:changeName.label') })
+    .fill('Renamed in the demo');
+  await form.getByRole('button', { name: text(lng, 'account:changeName.submit') }).click();
+  return expectDemoDialog(page, lng);
 }
 
 test('a visitor signs in to the demo with the fixed code', async ({ page, visit }) => {
   await visit(`${demoOrigin()}/login`);
-  await expect(page.getByText(`The code is always ${appConfig.auth.demoCode}`)).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(userEmail);
+  await expect(
+    page.getByText(en('auth:login.hint.demoCode', { code: appConfig.auth.demoCode })),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(userEmail);
   // Sign-up is off in a demo: the login-only wording.
-  await page.getByRole('button', { name: 'Login with email' }).click();
+  await page.getByRole('button', { name: en('auth:login.submit') }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   await waitForHydration(page);
-  await page.getByRole('textbox', { name: 'Code' }).pressSequentially(appConfig.auth.demoCode);
+  await page
+    .getByRole('textbox', { name: en('auth:verify.code.label') })
+    .pressSequentially(appConfig.auth.demoCode);
   await expect(page).toHaveURL(/\/app$/);
   expect(await demoSessionUser(page)).toMatchObject({ email: userEmail });
 });
@@ -64,7 +63,7 @@ test('renaming oneself opens the demo dialog, which closes; the name stays', asy
   const dialog = await tryToRename(page, 'en');
   await expectAccessible(page);
 
-  await dialog.getByRole('button', { name: en.common.demo?.close }).click();
+  await dialog.getByRole('button', { name: en('demo.close') }).click();
   await expect(dialog).toBeHidden();
   expect(await demoSessionUser(page)).toEqual(before);
   await page.reload();
@@ -110,24 +109,26 @@ test('a refused server function opens the dialog, and a replayed POST is refused
   await page.goto(`${demoOrigin()}/manager/repositories/new`);
   await waitForHydration(page);
   const name = `Demo attempt ${Date.now()}`;
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Link' }).fill('example.com/demo');
+  await page.getByRole('textbox', { name: en('repository:form.name.label') }).fill(name);
+  await page.getByRole('textbox', { name: en('repository:form.link.label') }).fill('example.com/demo');
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/_serverFn/'));
-  await page.getByRole('button', { name: 'Create repository' }).click();
+  await page.getByRole('button', { name: en('repository:create.submit') }).click();
   const call: Request = await posted;
-  const dialog = await expectDemoDialog(page, en.common);
+  const dialog = await expectDemoDialog(page, 'en');
   // Nor does the form add an error of its own, and what was typed stays.
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: en.common.demo?.close }).click();
+  await dialog.getByRole('button', { name: en('demo.close') }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: en('repository:form.name.label') })).toHaveValue(name);
 
   // Nothing changed: the list does not know the name.
   await page.goto(`${demoOrigin()}/manager/repositories?searchTerm=${encodeURIComponent(name)}`);
   await waitForHydration(page);
   // The term is isolated for right-to-left pages: the status reads "No results for "⁨…⁩"".
-  await expect(page.getByRole('status')).toContainText('No results for');
+  await expect(page.getByRole('status')).toContainText(
+    en('dataList.noResults', { term: `\u2068${name}\u2069` }),
+  );
   await expect(page.getByRole('status')).toContainText(name);
 
   // The captured call replayed as is, outside the page: refused by the server, not by the page.

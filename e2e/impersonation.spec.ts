@@ -8,6 +8,7 @@ import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { demoOrigin, signInDemo } from './support/demo';
 import { callServerFn } from './support/server-fn';
 import { newEmail, signIn, signInAdmin } from './support/session';
+import { en, enPattern, plain } from './support/text';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
@@ -33,10 +34,10 @@ async function impersonating(page: Page, browser: Browser, visit: Visit, name: s
   const { user } = await currentSession(own);
 
   await visit(`/manager/users/${user.id}`);
-  await page.getByRole('button', { name: 'Sign in as this user' }).click();
+  await page.getByRole('button', { name: en('user:impersonation.action') }).click();
   await page
-    .getByRole('dialog', { name: `Sign in as ${name}?` })
-    .getByRole('button', { name: 'Sign in as this user' })
+    .getByRole('dialog', { name: en('user:impersonation.confirmTitle', { name }) })
+    .getByRole('button', { name: en('user:impersonation.action') })
     .click();
   await expect(page).toHaveURL(/\/app$/);
   const impersonation = (await currentSession(page)).session;
@@ -52,12 +53,12 @@ test('the user’s own session list shows the admin as "Administrator access", w
   const { ownContext, own, impersonation } = await impersonating(page, browser, visit, 'Ivy Looked');
   await own.goto('/app/account');
   await waitForHydration(own);
-  const sessions = region(own, 'Sessions');
-  const administrator = sessions.getByRole('listitem').filter({ hasText: 'Administrator access' });
+  const sessions = region(own, en('account:sessions.title'));
+  const administrator = sessions.getByRole('listitem').filter({ hasText: en('sessions.administrator') });
   await expect(administrator).toHaveCount(1);
   // The admin's browser is this suite's Chromium on Linux; none of it is shown for their session.
   await expect(administrator).not.toContainText(/Chrom|Linux/);
-  await expect(administrator).not.toContainText('IP address');
+  await expect(administrator).not.toContainText(en('sessions.ip'));
   await expect(sessions).not.toContainText(String(impersonation.ipAddress));
   await expectAccessible(own);
   await ownContext.close();
@@ -73,30 +74,33 @@ test('an admin signed in as a user may look, not take over; their changes are th
   const { ownContext, own, email, user } = await impersonating(page, browser, visit, 'Ivy Acted');
 
   // Deleting the account is refused, with the account screen's message; the account stays.
-  const refusal =
-    'An administrator signed in as this user cannot delete the account or change its e-mail address.';
+  const refusal = en('account:errors.NOT_WHILE_IMPERSONATING');
   await visit('/app/account');
-  await region(page, 'Delete my account').getByRole('button', { name: 'Delete my account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await dialog.getByRole('textbox', { name: /^Type .+ to confirm$/ }).fill(email);
-  await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expect(region(page, 'Delete my account').getByText(refusal)).toBeVisible();
+  await region(page, en('account:delete.title'))
+    .getByRole('button', { name: en('account:delete.action') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: en('account:delete.confirmTitle') });
+  await dialog
+    .getByRole('textbox', { name: new RegExp(`^${enPattern('account:delete.typeEmail', { email: /.+/ })}$`) })
+    .fill(email);
+  await dialog.getByRole('button', { name: en('account:delete.action') }).click();
+  await expect(region(page, en('account:delete.title')).getByText(refusal)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/account/);
 
   // So is moving the account to another address: no code is sent.
-  const card = region(page, 'E-mail address');
-  await card.getByRole('button', { name: 'Change e-mail' }).click();
-  await card.getByRole('textbox', { name: 'New e-mail address' }).fill(newEmail('taken-over'));
-  await card.getByRole('button', { name: 'Send code' }).click();
+  const card = region(page, en('account:email.title'));
+  await card.getByRole('button', { name: en('account:email.change') }).click();
+  await card.getByRole('textbox', { name: en('account:email.newLabel') }).fill(newEmail('taken-over'));
+  await card.getByRole('button', { name: en('account:email.send') }).click();
   await expect(card.getByText(refusal)).toBeVisible();
   await expect(page).not.toHaveURL(/newEmail=/);
 
   // A change the user could make is made, and recorded as the admin's.
   await visit('/app/account?state=change-name', { axe: false });
-  const rename = page.getByRole('dialog', { name: 'Change name' });
-  await rename.getByRole('textbox', { name: 'Name' }).fill('Ivy Renamed');
-  await rename.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Name updated')).toBeVisible();
+  const rename = page.getByRole('dialog', { name: en('account:changeName.title') });
+  await rename.getByRole('textbox', { name: en('account:changeName.label') }).fill('Ivy Renamed');
+  await rename.getByRole('button', { name: en('account:changeName.submit') }).click();
+  await expect(page.getByText(en('account:changeName.success'))).toBeVisible();
   // So is a server function's change, even one that writes no audit entry of its own.
   const onboarded = await callServerFn(page.request, origin, {
     fn: 'src/features/auth/functions.ts#$completeOnboarding',
@@ -107,24 +111,25 @@ test('an admin signed in as a user may look, not take over; their changes are th
   expect(onboarded.result).toEqual({ ok: true });
 
   await page
-    .getByRole('region', { name: /You are signed in as/ })
-    .getByRole('button', { name: 'Stop impersonating' })
+    .getByRole('region', { name: new RegExp(enPattern('auth:impersonation.signedInAs', { name: /.*/ })) })
+    .getByRole('button', { name: en('auth:impersonation.stop') })
     .click();
   await expect(page).toHaveURL(new RegExp(`/manager/users/${user.id}$`));
-  const entry = 'Sam Support, acting as Ivy Acted, edited Ivy Renamed';
-  const activity = page.getByRole('list', { name: 'Activity log' });
+  const actingAs = (user: string) => plain(en('audit:actingAs', { admin: 'Sam Support', user }));
+  const entry = plain(en('user:audit.update', { actor: actingAs('Ivy Acted'), target: 'Ivy Renamed' }));
+  const activity = page.getByRole('list', { name: en('audit:label') });
   await expect(activity).toContainText(entry);
   await expect(activity).toContainText(
-    'Sam Support, acting as Ivy Renamed, changed the account of Ivy Renamed',
+    plain(en('account:audit.change', { actor: actingAs('Ivy Renamed'), target: 'Ivy Renamed' })),
   );
   await expectAccessible(page);
   await visit('/manager/dashboard');
-  await expect(page.getByRole('list', { name: 'Activity log' })).toContainText(entry);
+  await expect(page.getByRole('list', { name: en('audit:label') })).toContainText(entry);
 
   // The account is still the user's.
   await own.goto('/app/account');
   await waitForHydration(own);
-  await expect(region(own, 'E-mail address').getByText(email)).toBeVisible();
+  await expect(region(own, en('account:email.title')).getByText(email)).toBeVisible();
   await ownContext.close();
 });
 
@@ -142,16 +147,16 @@ test('demo visitors, all signed in as the sample admin, do not see each other’
 
   await page.goto(`${demoOrigin()}/app/account`);
   await waitForHydration(page);
-  const sessions = region(page, 'Sessions');
+  const sessions = region(page, en('account:sessions.title'));
   // The visitor's own address is theirs to see; the other visitor's is hidden.
   await expect(sessions.getByText(String(me.session.ipAddress))).toBeVisible();
-  await expect(sessions.getByText('Hidden in the demo').first()).toBeVisible();
+  await expect(sessions.getByText(en('sessions.ipHidden')).first()).toBeVisible();
   await expect(sessions).not.toContainText(String(visitor.ipAddress));
 
   await page.goto(`${demoOrigin()}/manager/users/${me.user.id}`);
   await waitForHydration(page);
-  const listed = region(page, 'Sessions');
-  await expect(listed.getByText('Hidden in the demo').first()).toBeVisible();
+  const listed = region(page, en('user:sessions.title'));
+  await expect(listed.getByText(en('sessions.ipHidden')).first()).toBeVisible();
   await expect(listed).not.toContainText(String(visitor.ipAddress));
   await expectAccessible(page);
   await otherContext.close();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { waitForCode } from './support/mail';
 import { newEmail, signIn, signInAdmin } from './support/session';
+import { en, enPattern, escapeRegExp, text, textPattern } from './support/text';
 
 const DAY = 86_400_000;
 
@@ -37,40 +38,44 @@ test('an admin bans a user for 7 days, who is signed out and refused, then unban
   const target = await userInOwnContext(browser, 'banned', 'Bram Banned');
 
   await visit(`/manager/users/${target.id}`);
-  await page.getByRole('button', { name: 'Ban', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Ban Bram Banned' });
-  await expect(dialog.getByRole('radio', { name: '7 days' })).toBeChecked();
+  await page.getByRole('button', { name: en('user:ban.action'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: en('user:ban.title', { name: 'Bram Banned' }) });
+  await expect(dialog.getByRole('radio', { name: en('user:ban.durations.week') })).toBeChecked();
   const weekAhead = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(Date.now() + 7 * DAY);
-  await expect(dialog.getByRole('status')).toContainText(`Banned until ${weekAhead}`);
+  await expect(dialog.getByRole('status')).toContainText(en('user:ban.previewUntil', { date: weekAhead }));
   await expectAccessible(page);
-  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Spam in comments');
-  await dialog.getByRole('button', { name: 'Ban user' }).click();
-  await expect(page.getByText('Bram Banned is banned')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Unban' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: en('user:ban.reason') }).fill('Spam in comments');
+  await dialog.getByRole('button', { name: en('user:ban.submit') }).click();
+  await expect(page.getByText(en('user:ban.success', { name: 'Bram Banned' }))).toBeVisible();
+  await expect(page.getByRole('button', { name: en('user:ban.unban') })).toBeVisible();
 
   // The open session in the other browser ended with the ban.
   await expectSignedOut(target.page);
   await waitForHydration(target.page);
   const since = Date.now();
-  await target.page.getByRole('textbox', { name: 'Email' }).fill(target.email);
-  await target.page.getByRole('button', { name: /with email/ }).click();
+  await target.page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(target.email);
+  await target.page
+    .getByRole('button', {
+      name: new RegExp([en('auth:login.submit'), en('auth:login.submitSignUp')].map(escapeRegExp).join('|')),
+    })
+    .click();
   await expect(target.page).toHaveURL(/\/login\/verify\?/);
   await waitForHydration(target.page);
   await target.page
-    .getByRole('textbox', { name: 'Code' })
+    .getByRole('textbox', { name: en('auth:verify.code.label') })
     .pressSequentially(await waitForCode(target.email, since));
   const shortWeekAhead = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(Date.now() + 7 * DAY);
-  await expect(target.page.getByText(/You have been banned from this application until/)).toContainText(
-    shortWeekAhead,
-  );
+  await expect(
+    target.page.getByText(new RegExp(enPattern('auth:bannedUntil', { date: /.*/ }))),
+  ).toContainText(shortWeekAhead);
 
-  await page.getByRole('button', { name: 'Unban' }).click();
+  await page.getByRole('button', { name: en('user:ban.unban') }).click();
   await page
-    .getByRole('dialog', { name: 'Unban Bram Banned?' })
-    .getByRole('button', { name: 'Unban' })
+    .getByRole('dialog', { name: en('user:ban.unbanTitle', { name: 'Bram Banned' }) })
+    .getByRole('button', { name: en('user:ban.unban') })
     .click();
-  await expect(page.getByText('Bram Banned is unbanned')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ban', exact: true })).toBeVisible();
+  await expect(page.getByText(en('user:ban.unbanned', { name: 'Bram Banned' }))).toBeVisible();
+  await expect(page.getByRole('button', { name: en('user:ban.action'), exact: true })).toBeVisible();
 
   await signIn(target.page, target.email);
   await target.page.goto('/app');
@@ -87,13 +92,15 @@ test(
     await closeAll(target.context);
 
     await visit(`/manager/users/${target.id}`);
-    await page.getByRole('button', { name: 'Sign in as this user' }).click();
+    await page.getByRole('button', { name: en('user:impersonation.action') }).click();
     await page
-      .getByRole('dialog', { name: 'Sign in as Ivy Impersonated?' })
-      .getByRole('button', { name: 'Sign in as this user' })
+      .getByRole('dialog', { name: en('user:impersonation.confirmTitle', { name: 'Ivy Impersonated' }) })
+      .getByRole('button', { name: en('user:impersonation.action') })
       .click();
     await expect(page).toHaveURL(/\/app$/);
-    const banner = page.getByRole('region', { name: /You are signed in as Ivy Impersonated/ });
+    const banner = page.getByRole('region', {
+      name: new RegExp(enPattern('auth:impersonation.signedInAs', { name: 'Ivy Impersonated' })),
+    });
     await expect(banner).toBeVisible();
 
     // Every page carries it, checked for accessibility, in English and in Arabic, at this viewport's width.
@@ -102,16 +109,22 @@ test(
     const width = page.viewportSize()?.width ?? 0;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await visit('/app?lng=ar');
-    const arabic = page.getByRole('region', { name: /أنت مسجَّل الدخول بصفة/ });
+    const arabic = page.getByRole('region', {
+      name: new RegExp(textPattern('ar', 'auth:impersonation.signedInAs', { name: 'Ivy Impersonated' })),
+    });
     await expect(arabic).toBeVisible();
-    await expect(arabic.getByRole('button', { name: 'إيقاف انتحال الهوية' })).toBeVisible();
+    await expect(arabic.getByRole('button', { name: text('ar', 'auth:impersonation.stop') })).toBeVisible();
     await visit('/app?lng=en');
 
-    await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+    await banner.getByRole('button', { name: en('auth:impersonation.stop') }).click();
     await expect(page).toHaveURL(new RegExp(`/manager/users/${target.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ivy Impersonated');
-    await expect(page.getByRole('region', { name: /You are signed in as/ })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Sign in as this user' })).toBeVisible();
+    await expect(
+      page.getByRole('region', {
+        name: new RegExp(enPattern('auth:impersonation.signedInAs', { name: /.*/ })),
+      }),
+    ).toHaveCount(0);
+    await expect(page.getByRole('button', { name: en('user:impersonation.action') })).toBeVisible();
   },
 );
 
@@ -128,14 +141,19 @@ test('an admin revokes one session of a user; that browser is signed out, the ot
 
   // The page with both sessions passes the accessibility check in Arabic too.
   await visit(`/manager/users/${first.id}?lng=ar`);
-  await expect(page.getByRole('region', { name: 'الجلسات' }).getByTestId('session')).toHaveCount(2);
+  await expect(
+    page.getByRole('region', { name: text('ar', 'user:sessions.title') }).getByTestId('session'),
+  ).toHaveCount(2);
   await visit(`/manager/users/${first.id}?lng=en`);
-  const sessions = page.getByRole('region', { name: 'Sessions' });
+  const sessions = page.getByRole('region', { name: en('user:sessions.title') });
   await expect(sessions.getByTestId('session')).toHaveCount(2);
   const row = sessions.getByTestId('session').filter({ hasText: String(first.session.ipAddress) });
-  await row.getByRole('button', { name: /^Revoke/ }).click();
-  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByText('Session revoked')).toBeVisible();
+  await row.getByRole('button', { name: new RegExp(`^${escapeRegExp(en('user:sessions.revoke'))}`) }).click();
+  await page
+    .getByRole('dialog', { name: en('confirmDialog.title') })
+    .getByRole('button', { name: en('user:sessions.revoke') })
+    .click();
+  await expect(page.getByText(en('user:sessions.revoked'))).toBeVisible();
   await expect(sessions.getByTestId('session')).toHaveCount(1);
 
   await expectSignedOut(first.page);

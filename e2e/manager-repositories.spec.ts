@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration, waitForToastsToClose } from './fixtures';
 import { callServerFn } from './support/server-fn';
 import { newEmail, signIn, signInAdmin } from './support/session';
+import { en } from './support/text';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${randomInt(1000)}`;
 const DETAIL_URL = /\/manager\/repositories\/[0-9a-f-]{36}$/;
@@ -13,16 +14,17 @@ const DETAIL_URL = /\/manager\/repositories\/[0-9a-f-]{36}$/;
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 async function fillForm(page: Page, values: { name?: string; link?: string; description?: string }) {
-  if (values.name !== undefined) await field(page, 'Name').fill(values.name);
-  if (values.link !== undefined) await field(page, 'Link').fill(values.link);
-  if (values.description !== undefined) await field(page, 'Description').fill(values.description);
+  if (values.name !== undefined) await field(page, en('repository:form.name.label')).fill(values.name);
+  if (values.link !== undefined) await field(page, en('repository:form.link.label')).fill(values.link);
+  if (values.description !== undefined)
+    await field(page, en('repository:form.description.label')).fill(values.description);
 }
 
 /** Creates a repository through the form and waits for its detail page. */
 async function createThroughForm(page: Page, visit: (path: string) => Promise<unknown>, name: string) {
   await visit('/manager/repositories/new');
   await fillForm(page, { name, link: 'example.com/e2e', description: 'Made by the e2e suite' });
-  await page.getByRole('button', { name: 'Create repository' }).click();
+  await page.getByRole('button', { name: en('repository:create.submit') }).click();
   await expect(page).toHaveURL(DETAIL_URL);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
@@ -33,10 +35,10 @@ async function createThroughForm(page: Page, visit: (path: string) => Promise<un
  */
 async function deleteOpenRepository(page: Page) {
   await waitForToastsToClose(page);
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: en('repository:delete.action') }).click();
   await page
-    .getByRole('dialog', { name: 'Delete this repository?' })
-    .getByRole('button', { name: 'Delete' })
+    .getByRole('dialog', { name: en('repository:delete.title') })
+    .getByRole('button', { name: en('repository:delete.confirm') })
     .click();
   await expect(page).toHaveURL(/\/manager\/repositories$/);
 }
@@ -70,37 +72,39 @@ test.describe('as an admin', () => {
     { tag: '@mobile' },
     async ({ page, visit }) => {
       await visit('/manager/repositories');
-      await page.getByRole('link', { name: 'New repository' }).click();
+      await page.getByRole('link', { name: en('repository:list.new') }).click();
       await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
       await waitForHydration(page);
 
-      const create = page.getByRole('button', { name: 'Create repository' });
+      const create = page.getByRole('button', { name: en('repository:create.submit') });
       await create.click();
-      await expect(page.getByText('Name is required')).toBeVisible();
-      await expect(page.getByText('Link is required')).toBeVisible();
-      await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(en('repository:form.name.required'))).toBeVisible();
+      await expect(page.getByText(en('repository:form.link.required'))).toBeVisible();
+      await expect(field(page, en('repository:form.name.label'))).toHaveAttribute('aria-invalid', 'true');
 
       const name = unique('E2E created');
       await fillForm(page, { name, link: 'a.b' });
       await create.click();
-      await expect(page.getByText('Invalid link, must be at least 4 characters')).toBeVisible();
-      await expect(page.getByText('Name is required')).toHaveCount(0);
+      await expect(page.getByText(en('repository:form.link.min', { repositoryLinkMin: 4 }))).toBeVisible();
+      await expect(page.getByText(en('repository:form.name.required'))).toHaveCount(0);
 
       await fillForm(page, { link: 'localhost' });
       await create.click();
-      await expect(page.getByText('Invalid link, must contain at least a dot')).toBeVisible();
+      await expect(page.getByText(en('repository:form.link.missingDot'))).toBeVisible();
 
       await fillForm(page, { link: 'javascript:alert(document.cookie)' });
       await create.click();
-      await expect(page.getByText('Only http:// and https:// links are allowed')).toBeVisible();
-      await expect(field(page, 'Link')).toHaveValue('javascript:alert(document.cookie)');
-      await expect(field(page, 'Name')).toHaveValue(name);
+      await expect(page.getByText(en('repository:form.link.scheme'))).toBeVisible();
+      await expect(field(page, en('repository:form.link.label'))).toHaveValue(
+        'javascript:alert(document.cookie)',
+      );
+      await expect(field(page, en('repository:form.name.label'))).toHaveValue(name);
       await expectAccessible(page);
 
       await fillForm(page, { link: 'example.com/created', description: 'A repository made in the browser' });
       await create.click();
       await expect(page).toHaveURL(DETAIL_URL);
-      await expect(page.getByText('Repository created')).toBeVisible();
+      await expect(page.getByText(en('repository:create.done'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       // The bare host was given https:// and is a real, safe link.
       await expect(page.getByRole('link', { name: /https:\/\/example\.com\/created/ })).toHaveAttribute(
@@ -116,13 +120,13 @@ test.describe('as an admin', () => {
   test('a taken name shows "Name already used" and keeps what was typed', async ({ page, visit }) => {
     await visit('/manager/repositories/new');
     await fillForm(page, { name: 'react', link: 'https://example.com/dup', description: 'Typed once' });
-    await page.getByRole('button', { name: 'Create repository' }).click();
-    await expect(page.getByText('Name already used')).toBeVisible();
-    await expect(field(page, 'Name')).toHaveAttribute('aria-invalid', 'true');
-    await expect(field(page, 'Name')).toBeFocused();
-    await expect(field(page, 'Name')).toHaveValue('react');
-    await expect(field(page, 'Link')).toHaveValue('https://example.com/dup');
-    await expect(field(page, 'Description')).toHaveValue('Typed once');
+    await page.getByRole('button', { name: en('repository:create.submit') }).click();
+    await expect(page.getByText(en('repository:form.name.taken'))).toBeVisible();
+    await expect(field(page, en('repository:form.name.label'))).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, en('repository:form.name.label'))).toBeFocused();
+    await expect(field(page, en('repository:form.name.label'))).toHaveValue('react');
+    await expect(field(page, en('repository:form.link.label'))).toHaveValue('https://example.com/dup');
+    await expect(field(page, en('repository:form.description.label'))).toHaveValue('Typed once');
     await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
   });
 
@@ -132,31 +136,31 @@ test.describe('as an admin', () => {
   }) => {
     const name = unique('E2E to edit');
     await createThroughForm(page, visit, name);
-    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('link', { name: en('repository:detail.edit') }).click();
     await expect(page).toHaveURL(/\/update$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit repository' })).toBeVisible();
-    await expect(field(page, 'Name')).toHaveValue(name);
-    await expect(field(page, 'Link')).toHaveValue('https://example.com/e2e');
+    await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.update') })).toBeVisible();
+    await expect(field(page, en('repository:form.name.label'))).toHaveValue(name);
+    await expect(field(page, en('repository:form.link.label'))).toHaveValue('https://example.com/e2e');
     await expectAccessible(page);
 
     // A taken name is refused on the field; nothing typed is lost.
     await fillForm(page, { name: 'react', description: 'Second thoughts' });
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Name already used')).toBeVisible();
-    await expect(field(page, 'Description')).toHaveValue('Second thoughts');
+    await page.getByRole('button', { name: en('repository:update.submit') }).click();
+    await expect(page.getByText(en('repository:form.name.taken'))).toBeVisible();
+    await expect(field(page, en('repository:form.description.label'))).toHaveValue('Second thoughts');
 
     // Leaving with unsaved changes asks first.
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await page.getByRole('button', { name: en('repository:form.cancel') }).click();
+    const leave = page.getByRole('dialog', { name: en('unsavedChanges.title') });
     await expect(leave).toBeVisible();
-    await leave.getByRole('button', { name: 'Stay' }).click();
-    await expect(field(page, 'Description')).toHaveValue('Second thoughts');
+    await leave.getByRole('button', { name: en('unsavedChanges.stay') }).click();
+    await expect(field(page, en('repository:form.description.label'))).toHaveValue('Second thoughts');
 
     const renamed = unique('E2E edited');
     await fillForm(page, { name: renamed });
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: en('repository:update.submit') }).click();
     await expect(page).toHaveURL(DETAIL_URL);
-    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.getByText(en('repository:update.done'))).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await expect(page.getByText('Second thoughts')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -169,30 +173,32 @@ test.describe('as an admin', () => {
     const detailUrl = page.url();
 
     await waitForToastsToClose(page);
-    await page.getByRole('button', { name: 'Delete' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Delete this repository?' });
+    await page.getByRole('button', { name: en('repository:delete.action') }).click();
+    let dialog = page.getByRole('dialog', { name: en('repository:delete.title') });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: en('confirmDialog.cancel') }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Delete' }).click();
-    dialog = page.getByRole('dialog', { name: 'Delete this repository?' });
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText(`Repository “${name}” deleted`)).toBeVisible();
+    await page.getByRole('button', { name: en('repository:delete.action') }).click();
+    dialog = page.getByRole('dialog', { name: en('repository:delete.title') });
+    await dialog.getByRole('button', { name: en('repository:delete.confirm') }).click();
+    await expect(page.getByText(en('repository:delete.done', { name }))).toBeVisible();
     await expect(page).toHaveURL(/\/manager\/repositories$/);
 
-    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
-    await expect(page.getByRole('status').filter({ hasText: 'No results for' })).toHaveCount(1);
+    await page.getByRole('searchbox', { name: en('search.label') }).fill(name);
+    await expect(
+      page.getByRole('status').filter({ hasText: en('dataList.noResults', { term: `\u2068${name}\u2069` }) }),
+    ).toHaveCount(1);
     await visit(new URL(detailUrl).pathname);
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
   });
 
   test('the list searches by name and opens the manager detail page', async ({ page, visit }) => {
     await visit('/manager/repositories?searchTerm=tanstack');
-    const list = page.getByRole('list', { name: 'Repositories' });
+    const list = page.getByRole('list', { name: en('repository:pages.list') });
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('react');
+    await page.getByRole('searchbox', { name: en('search.label') }).fill('react');
     await expect(page).toHaveURL(/searchTerm=react/);
     await list
       .getByRole('link')
@@ -200,16 +206,16 @@ test.describe('as an admin', () => {
       .click();
     await expect(page).toHaveURL(DETAIL_URL);
     await expect(page.getByRole('heading', { level: 1, name: 'react' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+    await expect(page.getByRole('link', { name: en('repository:detail.edit') })).toBeVisible();
+    await expect(page.getByRole('button', { name: en('repository:delete.action') })).toBeVisible();
   });
 
   test('unknown ids show the 404 page', async ({ page, visit }) => {
     const response = await visit('/manager/repositories/00000000-0000-4000-8000-000000000000');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
     await visit('/manager/repositories/not-a-uuid/update');
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
   });
 
   for (const language of ['en', 'ar'] as const) {
@@ -231,11 +237,7 @@ test('a plain user gets the 403 page in the manager repository screens', async (
   await signIn(page, newEmail('plain'), { name: 'Paula Plain' });
   const response = await visit('/manager/repositories');
   expect(response?.status()).toBe(403);
-  await expect(
-    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.forbidden') })).toBeVisible();
   await visit('/manager/repositories/new');
-  await expect(
-    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.forbidden') })).toBeVisible();
 });

@@ -5,10 +5,11 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { newEmail, signIn, signInAdmin } from './support/session';
+import { en, enPattern, text } from './support/text';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const sidebar = (page: Page) => page.getByRole('complementary');
-const toggle = (page: Page) => page.getByRole('button', { name: 'Toggle sidebar' });
+const toggle = (page: Page) => page.getByRole('button', { name: en('sidebar.toggle') });
 
 /** Generated seed users created less than `days` whole days before the seed ran (seed.ts spreads them). */
 function seededWithin(days: number): number {
@@ -17,7 +18,7 @@ function seededWithin(days: number): number {
 
 /** The dashboard's figures by their labels, as numbers. */
 async function figures(page: Page): Promise<Record<string, number>> {
-  const list = page.getByRole('region', { name: 'Key figures' });
+  const list = page.getByRole('region', { name: en('dashboard:figures.label') });
   await expect(list.getByRole('definition')).toHaveCount(5);
   const terms = await list.getByRole('term').allTextContents();
   const values = await list.getByRole('definition').allTextContents();
@@ -28,19 +29,19 @@ test('/manager opens the dashboard; the sidebar marks the current page', async (
   await signInAdmin(page);
   await visit('/manager');
   await expect(page).toHaveURL(/\/manager\/dashboard$/);
-  const nav = sidebar(page).getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('list', { name: 'Application' })).toBeVisible();
-  await expect(nav.getByRole('list', { name: 'Configuration' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  const nav = sidebar(page).getByRole('navigation', { name: en('nav.label') });
+  await expect(nav.getByRole('list', { name: en('sidebar.groups.application') })).toBeVisible();
+  await expect(nav.getByRole('list', { name: en('sidebar.groups.configuration') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: en('nav.dashboard') })).toHaveAttribute('aria-current', 'page');
 
-  await nav.getByRole('link', { name: 'Repositories' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Repositories' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  await nav.getByRole('link', { name: en('repository:nav') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: en('repository:nav') })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: en('nav.dashboard') })).not.toHaveAttribute('aria-current');
 
-  await nav.getByRole('link', { name: 'Users' }).click();
+  await nav.getByRole('link', { name: en('user:nav') }).click();
   await expect(page).toHaveURL(/\/manager\/users$/);
-  await expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: en('user:nav') })).toHaveAttribute('aria-current', 'page');
 });
 
 test('Ctrl+B collapses the sidebar, not while typing; the state survives a reload', async ({
@@ -53,7 +54,7 @@ test('Ctrl+B collapses the sidebar, not while typing; the state survives a reloa
   const wide = (await sidebar(page).boundingBox())?.width ?? 0;
 
   // In the search field Ctrl+B belongs to the text.
-  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.getByRole('searchbox', { name: en('search.label') }).focus();
   await page.keyboard.press('Control+b');
   await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
 
@@ -63,7 +64,7 @@ test('Ctrl+B collapses the sidebar, not while typing; the state survives a reloa
   await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
   await expect.poll(async () => (await sidebar(page).boundingBox())?.width ?? 0).toBeLessThan(wide / 2);
   // Icons only, names kept for assistive technology.
-  await expect(sidebar(page).getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: en('user:nav') })).toBeVisible();
   await expectAccessible(page);
 
   // The server renders the remembered state: no expanded flash before hydration.
@@ -84,15 +85,18 @@ test('on a phone the menu opens as a sheet from the top bar', { tag: '@mobile' }
   await signInAdmin(page);
   await visit('/manager/dashboard');
   await expect(sidebar(page)).toBeHidden();
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const sheet = page.getByRole('dialog', { name: 'Menu' });
+  await page.getByRole('button', { name: en('sidebar.openMenu') }).click();
+  const sheet = page.getByRole('dialog', { name: en('sidebar.menu') });
   await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(sheet.getByRole('link', { name: en('nav.dashboard') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expectAccessible(page);
-  await sheet.getByRole('link', { name: 'Repositories' }).click();
+  await sheet.getByRole('link', { name: en('repository:nav') }).click();
   await expect(page).toHaveURL(/\/manager\/repositories$/);
   await expect(sheet).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible();
 });
 
 test(
@@ -101,24 +105,26 @@ test(
   async ({ page, visit }) => {
     const email = await signInAdmin(page, { name: 'Mira Manager' });
     await visit('/manager/dashboard');
-    const button = page.getByRole('button', { name: 'Account menu' }).filter({ visible: true });
+    const button = page.getByRole('button', { name: en('userMenu.label') }).filter({ visible: true });
     await button.click();
-    const menu = page.getByRole('group', { name: 'Account menu' }).filter({ visible: true });
+    const menu = page.getByRole('group', { name: en('userMenu.label') }).filter({ visible: true });
     await expect(menu).toContainText('Mira Manager');
     await expect(menu).toContainText(email);
-    await expect(menu.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+    await expect(menu.getByRole('combobox', { name: en('preferences.theme') })).toBeVisible();
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(button).toBeFocused();
 
     await button.click();
-    await menu.getByRole('link', { name: 'Account', exact: true }).click();
+    await menu.getByRole('link', { name: en('nav.account'), exact: true }).click();
     await expect(page).toHaveURL(/\/manager\/account$/);
     await button.click();
-    await menu.getByRole('link', { name: 'Open app' }).click();
+    await menu.getByRole('link', { name: en('sidebar.openApp') }).click();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Mira Manager' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: en('home.greeting', { name: 'Mira Manager' }) }),
+    ).toBeVisible();
   },
 );
 
@@ -129,28 +135,29 @@ test('the dashboard figures match the data', { tag: '@mobile' }, async ({ page, 
 
   const answer = await page.request.get('/api/auth/admin/list-users?limit=1');
   const { total } = (await answer.json()) as { total: number };
-  expect(shown.Users).toBe(total);
+  expect(shown[en('dashboard:figures.totalUsers')]).toBe(total);
   expect(total).toBeGreaterThanOrEqual(100);
   // The two fixed accounts, the generated ones of the last week, and this admin were all created this week.
-  expect(shown['New users (7 days)']).toBeGreaterThanOrEqual(seededWithin(7) + 3);
-  expect(shown['New users (7 days)']).toBeLessThanOrEqual(total);
-  expect(shown['Active users (24 h)']).toBeGreaterThanOrEqual(1);
-  expect(shown['Banned users']).toBeLessThanOrEqual(total);
+  expect(shown[en('dashboard:figures.newUsers')]).toBeGreaterThanOrEqual(seededWithin(7) + 3);
+  expect(shown[en('dashboard:figures.newUsers')]).toBeLessThanOrEqual(total);
+  expect(shown[en('dashboard:figures.activeUsers')]).toBeGreaterThanOrEqual(1);
+  expect(shown[en('dashboard:figures.bannedUsers')]).toBeLessThanOrEqual(total);
 
   // Sign-ups per day: 30 rows, at least the seeded ones of the last 4 weeks.
-  const table = page.getByRole('table', { name: 'Sign-ups per day' });
+  const table = page.getByRole('table', { name: en('dashboard:chart.title') });
   await expect(table.getByRole('row')).toHaveCount(31);
   const counts = await table.getByRole('cell').allTextContents();
   const sum = counts.reduce((acc, cell) => acc + Number(cell.replace(/\D/g, '')), 0);
   expect(sum).toBeGreaterThanOrEqual(seededWithin(29) + 3);
-  await expect(page.getByRole('heading', { level: 2, name: 'Recent activity' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: en('dashboard:activity.title') })).toBeVisible();
 
   // The repository count is the list's total.
   await visit('/manager/repositories', { axe: false });
-  const status = page.getByText(/^Showing \d+ of \d+$/).first();
+  const showing = enPattern('dataList.showing', { shown: /\d+/, total: /(\d+)/ });
+  const status = page.getByText(new RegExp(`^${showing}$`)).first();
   await expect(status).toBeVisible();
-  const listed = Number(/of (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
-  expect(shown.Repositories).toBe(listed);
+  const listed = Number(new RegExp(showing).exec((await status.textContent()) ?? '')?.[1]);
+  expect(shown[en('dashboard:figures.repositories')]).toBe(listed);
   expect(listed).toBeGreaterThanOrEqual(1);
 });
 
@@ -159,9 +166,7 @@ test('a plain user gets the 403 page at /manager', async ({ page }) => {
   const response = await page.goto('/manager');
   expect(response?.status()).toBe(403);
   await waitForHydration(page);
-  await expect(
-    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.forbidden') })).toBeVisible();
   await expect(sidebar(page)).toHaveCount(0);
 });
 
@@ -170,10 +175,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await signInAdmin(page);
     await visit('/manager/dashboard');
-    await expect(page.getByRole('table', { name: 'Sign-ups per day' })).toBeAttached();
+    await expect(page.getByRole('table', { name: en('dashboard:chart.title') })).toBeAttached();
     await visit('/manager/dashboard?lng=ar');
     await expect(page.locator('html[lang="ar"][dir="rtl"]')).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1, name: 'لوحة التحكم' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'التسجيلات يوميًا' })).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1, name: text('ar', 'pages.dashboard') })).toBeVisible();
+    await expect(page.getByRole('table', { name: text('ar', 'dashboard:chart.title') })).toBeAttached();
   });
 }

@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { signIn, signInAdmin } from './support/session';
+import { en } from './support/text';
 
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
 const DETAIL_URL = /\/manager\/users\/[A-Za-z0-9_-]+$/;
@@ -12,7 +13,7 @@ const tag = () => `${Date.now().toString(36)}${randomInt(1000)}`;
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
-const rows = (page: Page) => page.getByRole('list', { name: 'Users' }).getByRole('listitem');
+const rows = (page: Page) => page.getByRole('list', { name: en('user:pages.list') }).getByRole('listitem');
 
 /** Creates a user through better-auth's admin API with the page's admin session (onboarded: named). */
 async function createUser(page: Page, user: { name: string; email: string; role: string }) {
@@ -45,22 +46,22 @@ test.describe('as an admin', () => {
       await newcomer.close();
 
       await visit('/manager/users');
-      await page.getByRole('searchbox', { name: 'Search' }).fill(t.toUpperCase());
+      await page.getByRole('searchbox', { name: en('search.label') }).fill(t.toUpperCase());
       await expect(page).toHaveURL(new RegExp(`searchTerm=${t}`, 'i'));
       await expect(rows(page)).toHaveCount(3);
       // Newest first by default.
       await expect(rows(page).first()).toContainText(`bob-${t}@e2e.test`);
-      await expect(rows(page).first()).toContainText('Not onboarded');
+      await expect(rows(page).first()).toContainText(en('user:status.notOnboarded'));
 
-      await select(page, 'Role').selectOption('admin');
+      await select(page, en('user:list.role')).selectOption('admin');
       await expect(page).toHaveURL(/role=admin/);
       await expect(rows(page)).toHaveCount(1);
       await expect(rows(page).first()).toContainText(`Zed ${t}`);
-      await expect(rows(page).first()).toContainText('Admin');
+      await expect(rows(page).first()).toContainText(en('user:roles.admin'));
 
-      await select(page, 'Role').selectOption('');
-      await select(page, 'Status').selectOption('active');
-      await select(page, 'Sort by').selectOption('name:desc');
+      await select(page, en('user:list.role')).selectOption('');
+      await select(page, en('user:list.status')).selectOption('active');
+      await select(page, en('user:list.sort')).selectOption('name:desc');
       await expect(page).toHaveURL(/status=active/);
       await expect(page).toHaveURL(/sort=name/);
       await expect(page).not.toHaveURL(/role=/);
@@ -70,13 +71,13 @@ test.describe('as an admin', () => {
 
       await page.reload();
       await waitForHydration(page);
-      await expect(select(page, 'Status')).toHaveValue('active');
-      await expect(select(page, 'Sort by')).toHaveValue('name:desc');
-      await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(t.toUpperCase());
+      await expect(select(page, en('user:list.status'))).toHaveValue('active');
+      await expect(select(page, en('user:list.sort'))).toHaveValue('name:desc');
+      await expect(page.getByRole('searchbox', { name: en('search.label') })).toHaveValue(t.toUpperCase());
       await expect(rows(page)).toHaveCount(2);
       await expect(rows(page).nth(0)).toContainText(`Zed ${t}`);
 
-      await select(page, 'Sort by').selectOption('email:asc');
+      await select(page, en('user:list.sort')).selectOption('email:asc');
       await expect(rows(page).nth(0)).toContainText(`amy-${t}@e2e.test`);
       await rows(page).nth(0).getByRole('link').click();
       await expect(page).toHaveURL(DETAIL_URL);
@@ -88,27 +89,27 @@ test.describe('as an admin', () => {
     const t = tag();
     const email = `new-${t}@e2e.test`;
     await visit('/manager/users');
-    await page.getByRole('link', { name: 'New user' }).click();
+    await page.getByRole('link', { name: en('user:list.new') }).click();
     await expect(page).toHaveURL(/\/manager\/users\/new$/);
     await waitForHydration(page);
-    await field(page, 'Name').fill(`Nina ${t}`);
-    await field(page, 'Email').fill(email);
-    await page.getByRole('button', { name: 'Create user' }).click();
-    await expect(page.getByText('User created')).toBeVisible();
+    await field(page, en('user:form.name')).fill(`Nina ${t}`);
+    await field(page, en('user:form.email')).fill(email);
+    await page.getByRole('button', { name: en('user:create.submit') }).click();
+    await expect(page.getByText(en('user:create.success'))).toBeVisible();
     await expect(page).toHaveURL(DETAIL_URL);
     await expect(page.getByRole('heading', { level: 1, name: `Nina ${t}` })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
 
     await visit('/manager/users/new');
-    await field(page, 'Name').fill(`Other ${t}`);
-    await field(page, 'Email').fill(email.toUpperCase());
-    await select(page, 'Role').selectOption('admin');
-    await page.getByRole('button', { name: 'Create user' }).click();
-    await expect(page.getByText('Email already used')).toBeVisible();
-    await expect(field(page, 'Email')).toHaveAttribute('aria-invalid', 'true');
-    await expect(field(page, 'Name')).toHaveValue(`Other ${t}`);
-    await expect(field(page, 'Email')).toHaveValue(email.toUpperCase());
-    await expect(select(page, 'Role')).toHaveValue('admin');
+    await field(page, en('user:form.name')).fill(`Other ${t}`);
+    await field(page, en('user:form.email')).fill(email.toUpperCase());
+    await select(page, en('user:form.role')).selectOption('admin');
+    await page.getByRole('button', { name: en('user:create.submit') }).click();
+    await expect(page.getByText(en('user:form.emailTaken'))).toBeVisible();
+    await expect(field(page, en('user:form.email'))).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, en('user:form.name'))).toHaveValue(`Other ${t}`);
+    await expect(field(page, en('user:form.email'))).toHaveValue(email.toUpperCase());
+    await expect(select(page, en('user:form.role'))).toHaveValue('admin');
     await expect(page).toHaveURL(/\/manager\/users\/new$/);
   });
 
@@ -122,49 +123,51 @@ test.describe('as an admin', () => {
     await waitForHydration(page);
     const detail = page.url();
 
-    await page.getByRole('button', { name: 'Set role' }).click();
-    const roleDialog = page.getByRole('dialog', { name: 'Set role' });
-    await roleDialog.getByRole('combobox', { name: 'Role' }).selectOption('admin');
-    await roleDialog.getByRole('button', { name: 'Set role' }).click();
-    await expect(page.getByText('Role set to Admin')).toBeVisible();
+    await page.getByRole('button', { name: en('user:setRole.action') }).click();
+    const roleDialog = page.getByRole('dialog', { name: en('user:setRole.title') });
+    await roleDialog.getByRole('combobox', { name: en('user:form.role') }).selectOption('admin');
+    await roleDialog.getByRole('button', { name: en('user:setRole.confirm') }).click();
+    await expect(page.getByText(en('user:setRole.success', { role: en('user:roles.admin') }))).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'Profile' }).getByText('Admin', { exact: true }),
+      page
+        .getByRole('region', { name: en('user:detail.profile') })
+        .getByText(en('user:roles.admin'), { exact: true }),
     ).toBeVisible();
 
-    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('link', { name: en('user:detail.edit') }).click();
     await expect(page).toHaveURL(/\/update$/);
     await waitForHydration(page);
-    await expect(select(page, 'Role')).toHaveValue('admin');
-    await field(page, 'Name').fill(`Rae Renamed ${t}`);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('User updated')).toBeVisible();
+    await expect(select(page, en('user:form.role'))).toHaveValue('admin');
+    await field(page, en('user:form.name')).fill(`Rae Renamed ${t}`);
+    await page.getByRole('button', { name: en('user:update.submit') }).click();
+    await expect(page.getByText(en('user:update.success'))).toBeVisible();
     await expect(page).toHaveURL(detail);
     await expect(page.getByRole('heading', { level: 1, name: `Rae Renamed ${t}` })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Delete user' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete this user?' });
-    const confirm = dialog.getByRole('button', { name: 'Delete user' });
+    await page.getByRole('button', { name: en('user:delete.action') }).click();
+    const dialog = page.getByRole('dialog', { name: en('user:delete.title') });
+    const confirm = dialog.getByRole('button', { name: en('user:delete.action') });
     await expect(confirm).toBeDisabled();
     await dialog.getByRole('textbox').fill(`other-${email}`);
     await expect(confirm).toBeDisabled();
     await dialog.getByRole('textbox').fill(email);
     await confirm.click();
-    await expect(page.getByText('User deleted')).toBeVisible();
+    await expect(page.getByText(en('user:delete.success'))).toBeVisible();
     await expect(page).toHaveURL(/\/manager\/users$/);
     await page.goto(detail);
-    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
   });
 
   test('your own page hides set role and delete; your own role is read-only', async ({ page, visit }) => {
     const session = await page.request.get(`${ORIGIN}/api/auth/get-session`);
     const { user } = (await session.json()) as { user: { id: string } };
     await visit(`/manager/users/${user.id}`);
-    await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Set role' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Delete user' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: en('user:detail.edit') })).toBeVisible();
+    await expect(page.getByRole('button', { name: en('user:setRole.action') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: en('user:delete.action') })).toHaveCount(0);
     await visit(`/manager/users/${user.id}/update`);
-    await expect(select(page, 'Role')).toBeDisabled();
-    await expect(page.getByText("You can't update your own role.")).toBeVisible();
+    await expect(select(page, en('user:form.role'))).toBeDisabled();
+    await expect(page.getByText(en('user:form.ownRole'))).toBeVisible();
   });
 
   for (const language of ['en', 'ar'] as const) {

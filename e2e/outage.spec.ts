@@ -13,6 +13,7 @@ import {
 } from './support/instances.ts';
 import { waitForHydration } from './fixtures.ts';
 import { callServerFn } from './support/server-fn.ts';
+import { en } from './support/text.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -73,11 +74,11 @@ test.describe('database outage', () => {
     // Typing before the form has hydrated would be lost, and leaving before the name is saved would
     // leave the user on onboarding.
     await waitForHydration(page);
-    await page.getByRole('textbox', { name: 'Name' }).fill('Otto Outage');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome');
+    await page.getByRole('textbox', { name: en('auth:onboarding.name.label') }).fill('Otto Outage');
+    await page.getByRole('button', { name: en('auth:onboarding.submit') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(en('auth:onboarding.title'));
     await page.goto(`${origin}/app/repositories`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible();
 
     await proxy?.down();
 
@@ -93,12 +94,12 @@ test.describe('database outage', () => {
     expect(Date.now() - started, 'an outage is answered at once, not after a hang').toBeLessThan(10_000);
 
     await page.reload();
-    const notice = page.getByRole('status').filter({ hasText: 'Service temporarily unavailable, retrying…' });
+    const notice = page.getByRole('status').filter({ hasText: en('errorCodes.SERVICE_UNAVAILABLE') });
     await expect(notice).toBeVisible();
 
     await proxy?.up();
     // No reload: the page's own retries bring the list back once the database answers again.
-    await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible({
+    await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible({
       timeout: 20_000,
     });
     await expect(notice).toHaveCount(0);

@@ -14,6 +14,7 @@ import {
 } from './support/instances.ts';
 import { waitForHydration } from './fixtures.ts';
 import { callServerFn } from './support/server-fn.ts';
+import { en } from './support/text.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const LIST_REPOSITORIES = 'src/features/repository/functions.ts#$listRepositories';
@@ -65,11 +66,11 @@ test.describe('a locked table under load', () => {
     expect(signedIn.status()).toBe(200);
     await page.goto(`${origin}/app`);
     await waitForHydration(page);
-    await page.getByRole('textbox', { name: 'Name' }).fill('Olga Overload');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome');
+    await page.getByRole('textbox', { name: en('auth:onboarding.name.label') }).fill('Olga Overload');
+    await page.getByRole('button', { name: en('auth:onboarding.submit') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(en('auth:onboarding.title'));
     await page.goto(`${origin}/app/repositories`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible();
 
     // Every signed-in request reads the session table; an ALTER TABLE holds this lock while it runs.
     const holder = await database?.sql.reserve();
@@ -97,7 +98,7 @@ test.describe('a locked table under load', () => {
 
       await page.reload();
       await expect(
-        page.getByRole('status').filter({ hasText: 'Service temporarily unavailable, retrying…' }),
+        page.getByRole('status').filter({ hasText: en('errorCodes.SERVICE_UNAVAILABLE') }),
       ).toBeVisible();
     } finally {
       await holder?.unsafe('rollback');
@@ -105,7 +106,7 @@ test.describe('a locked table under load', () => {
     }
 
     // No reload: the page's own retries bring the list back once the lock is gone.
-    await expect(page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible({
+    await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible({
       timeout: 20_000,
     });
     const again = await Promise.all(

@@ -9,6 +9,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { clientAddress, type Instance, startInstance, stopAll, waitForReady } from './support/instances.ts';
 import { callServerFn } from './support/server-fn.ts';
 import { newEmail, signIn } from './support/session.ts';
+import { en, text } from './support/text.ts';
 
 const PER_USER = 20;
 const PER_ADDRESS = 60;
@@ -81,13 +82,15 @@ test.describe('server-function rate limits', () => {
     // Bob, on his own address, is not affected, over HTTP nor in the browser.
     expect((await listAs(bob.page, bob.address)).response.status()).toBe(200);
     await bob.page.goto(`${origin}/app/repositories`);
-    await expect(bob.page.getByRole('heading', { level: 1, name: 'Repositories' })).toBeVisible();
+    await expect(
+      bob.page.getByRole('heading', { level: 1, name: en('repository:pages.list') }),
+    ).toBeVisible();
 
     // Alice's next page says why, in her language.
     await alice.page.goto(`${origin}/app/repositories`);
-    await expect(alice.page.getByText('Too many attempts, please try again later')).toBeVisible();
+    await expect(alice.page.getByText(en('errorCodes.TOO_MANY_REQUESTS'))).toBeVisible();
     await alice.page.goto(`${origin}/app/repositories?lng=fr`);
-    await expect(alice.page.getByText('Trop de tentatives, veuillez réessayer plus tard')).toBeVisible();
+    await expect(alice.page.getByText(text('fr', 'errorCodes.TOO_MANY_REQUESTS'))).toBeVisible();
     await Promise.all([alice.page.context().close(), bob.page.context().close()]);
   });
 

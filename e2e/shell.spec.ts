@@ -1,10 +1,19 @@
 // The app shell: home redirect, titles, the 404 page, languages (RTL, persistence), theme without a
 // flash, and the error boundary's Try Again. Texts come from public/locales/*/common.json.
 import type { Page } from '@playwright/test';
+import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { en, escapeRegExp, text } from './support/text';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const searchOf = (page: Page) => new URL(page.url()).search;
+
+/** A document title: the page's own, then the product name. */
+const titled = (title: string) => `${title} | ${appConfig.name}`;
+
+/** `key`'s text in French or in English, whichever the page shows. */
+const frenchOrEnglish = (key: string) =>
+  new RegExp(`^(?:${escapeRegExp(text('fr', key))}|${escapeRegExp(en(key))})$`);
 
 /** The opening `<html …>` tag of a server-rendered document. */
 function htmlTag(body: string): string {
@@ -18,36 +27,36 @@ test('/ redirects to /login without search noise', { tag: '@mobile' }, async ({ 
   await expect(page).toHaveURL(/\/login$/);
   expect(pathOf(page)).toBe('/login');
   expect(searchOf(page)).toBe('');
-  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('auth:login.title') })).toBeVisible();
 });
 
 test('page titles end with the product name', async ({ page, visit }) => {
   await visit('/login');
-  await expect(page).toHaveTitle('Login | Starter');
+  await expect(page).toHaveTitle(titled(en('pages.login')));
   // A public page other than /login (the areas now ask for a session first).
   await visit('/login/error');
-  await expect(page).toHaveTitle('Login error | Starter');
+  await expect(page).toHaveTitle(titled(en('pages.loginError')));
 });
 
 test('an unknown URL shows the 404 page with status 404', async ({ page, request, visit }) => {
   const raw = await request.get('/this-page-does-not-exist');
   expect(raw.status()).toBe(404);
-  expect(await raw.text()).toContain('This page could not be found');
+  expect(await raw.text()).toContain(en('errors.notFound'));
 
   const response = await visit('/this-page-does-not-exist');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
 
   // Home goes to / (which redirects to /login).
-  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: en('actions.home') }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('auth:login.title') })).toBeVisible();
 });
 
 test('Back on the 404 page', async ({ page, visit }) => {
   // Opened directly there is no in-app history: Back falls back to / (→ /login).
   await visit('/no-such-page', { axe: false });
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: en('actions.back') }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // Reached from another screen (an in-app push onto a dead URL), Back returns to that screen. It is a
@@ -57,10 +66,12 @@ test('Back on the 404 page', async ({ page, visit }) => {
     const key = 'e2e-dead-link';
     window.history.pushState({ __TSR_index: 1, key, __TSR_key: key }, '', '/no-such-page');
   });
-  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
+  await page.getByRole('button', { name: en('actions.back') }).click();
   await expect(page).toHaveURL(/\/login\/error\?error=access_denied$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: en('auth:loginError.accessDenied.title') }),
+  ).toBeVisible();
 });
 
 test(
@@ -73,25 +84,27 @@ test(
     const tag = htmlTag(body);
     expect(tag).toMatch(/\blang="ar"/);
     expect(tag).toMatch(/\bdir="rtl"/);
-    expect(body).toContain('اللغة'); // preferences.language
-    expect(body).toContain('انتقل إلى المحتوى'); // actions.skipToContent
+    expect(body).toContain(text('ar', 'preferences.language'));
+    expect(body).toContain(text('ar', 'actions.skipToContent'));
 
     await visit('/login?lng=ar'); // includes the axe check, in Arabic
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
-    await expect(page.getByRole('link', { name: 'انتقل إلى المحتوى' })).toBeAttached();
+    await expect(page.getByRole('combobox', { name: text('ar', 'preferences.language') })).toHaveValue('ar');
+    await expect(page.getByRole('link', { name: text('ar', 'actions.skipToContent') })).toBeAttached();
   },
 );
 
 test('the language choice persists across reloads', async ({ context, page, visit }) => {
   await visit('/login');
-  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+  await page
+    .getByRole('combobox', { name: en('preferences.language') })
+    .selectOption({ label: appConfig.languageNames.fr });
 
-  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
-  await expect(page.getByRole('link', { name: 'Aller au contenu' })).toBeAttached();
-  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
-  await expect(page).toHaveTitle('Connexion | Starter');
+  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toHaveValue('fr');
+  await expect(page.getByRole('link', { name: text('fr', 'actions.skipToContent') })).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: text('fr', 'auth:login.title') })).toBeVisible();
+  await expect(page).toHaveTitle(titled(text('fr', 'pages.login')));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
   const cookies = await context.cookies();
@@ -103,15 +116,17 @@ test('the language choice persists across reloads', async ({ context, page, visi
   expect(tag).toMatch(/\blang="fr"/);
   expect(tag).toMatch(/\bdir="ltr"/);
   await waitForHydration(page);
-  await expect(page).toHaveTitle('Connexion | Starter');
-  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveValue('fr');
+  await expect(page).toHaveTitle(titled(text('fr', 'pages.login')));
+  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toHaveValue('fr');
   await expectAccessible(page);
 });
 
 test('the theme choice persists without a flash', async ({ page, visit }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await visit('/login');
-  await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+  await page
+    .getByRole('combobox', { name: en('preferences.theme') })
+    .selectOption({ label: en('preferences.themes.dark') });
   await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
   expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
 
@@ -131,7 +146,7 @@ test('the theme choice persists without a flash', async ({ page, visit }) => {
   });
   expect(early.hydrated, 'recorded before hydration').toBeNull();
   expect(String(early.className).split(/\s+/)).toContain('dark');
-  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+  await expect(page.getByRole('combobox', { name: en('preferences.theme') })).toHaveValue('dark');
   await expectAccessible(page);
 });
 
@@ -148,28 +163,30 @@ test('the error boundary recovers with Try Again', async ({ page, visit }) => {
   });
 
   // Changing the language invalidates the router, which re-runs the root loader's server function.
-  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Français' });
+  await page
+    .getByRole('combobox', { name: en('preferences.language') })
+    .selectOption({ label: appConfig.languageNames.fr });
   const heading = page.getByRole('heading', {
     level: 1,
-    name: /^(Une erreur est survenue|Something went wrong)$/,
+    name: frenchOrEnglish('errors.unknown'),
   });
   await expect(heading).toBeVisible();
   expect(failed).toBeGreaterThan(0);
-  await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveCount(0);
-  const tryAgain = page.getByRole('button', { name: /^(Réessayer|Try Again)$/ });
+  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toHaveCount(0);
+  const tryAgain = page.getByRole('button', { name: frenchOrEnglish('actions.tryAgain') });
   await expect(tryAgain).toBeEnabled();
-  await expect(page.getByRole('button', { name: /^(Retour|Back)$/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^(Accueil|Home)$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: frenchOrEnglish('actions.back') })).toBeVisible();
+  await expect(page.getByRole('link', { name: frenchOrEnglish('actions.home') })).toBeVisible();
   await expectAccessible(page);
 
   await page.unroute(serverFns);
   const clickedAt = Date.now();
   await tryAgain.click();
   await expect(tryAgain).toBeDisabled();
-  await expect(page.getByRole('combobox', { name: 'Langue' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toBeVisible();
   // The retry waits about 600 ms before refreshing.
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
-  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text('fr', 'auth:login.title') })).toBeVisible();
   await expect(heading).toHaveCount(0);
-  await expect(page).toHaveTitle('Connexion | Starter');
+  await expect(page).toHaveTitle(titled(text('fr', 'pages.login')));
 });

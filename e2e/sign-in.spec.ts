@@ -4,14 +4,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { mimePart, subjectOf, waitForCode, waitForMail } from './support/mail';
 import { advanceServerClock } from './support/server-clock';
+import { en, enPattern, plain, text } from './support/text';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The OpenID Connect provider's name (scripts/e2e.ts starts it as OIDC_NAME). */
+const PROVIDER = 'Loopback ID';
 
 /** From /login (already open): asks for a code, checks the verify screen, and returns the code. */
 async function requestCode(page: Page, email: string): Promise<string> {
   const since = Date.now();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
+  await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(email);
+  await page.getByRole('button', { name: en('auth:login.submitSignUp') }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   await waitForHydration(page);
   await expect(page.getByText(email.trim().toLowerCase())).toBeVisible();
@@ -27,7 +31,7 @@ function closedOrigin(): string {
 
 /** Types the code; the sixth digit submits it. */
 async function typeCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Code' }).pressSequentially(code);
+  await page.getByRole('textbox', { name: en('auth:verify.code.label') }).pressSequentially(code);
 }
 
 test(
@@ -35,14 +39,18 @@ test(
   { tag: '@mobile' },
   async ({ page, visit }) => {
     await visit('/login');
-    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('auth:login.title') })).toBeVisible();
     const code = await requestCode(page, 'Admin@Example.COM ');
-    await expect(page.getByText('The code expires in 5 minutes')).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Resend code in \d+ seconds?$/ })).toBeDisabled();
+    await expect(page.getByText(en('auth:verify.expires', { count: 5 }))).toBeVisible();
+    await expect(
+      page.getByRole('button', {
+        name: new RegExp(`^${enPattern('auth:verify.resendIn', { count: /\d+/ })}$`),
+      }),
+    ).toBeDisabled();
     await expectAccessible(page);
     await typeCode(page, code);
     await expect(page).toHaveURL(/\/manager\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('pages.dashboard') })).toBeVisible();
 
     // Signed in, the entry points lead back to the area.
     await page.goto('/login');
@@ -63,11 +71,9 @@ test('a user returns to the page asked for, and gets the 403 page in the manager
   const response = await page.goto('/manager/dashboard');
   expect(response?.status()).toBe(403);
   await waitForHydration(page);
-  await expect(
-    page.getByRole('heading', { level: 1, name: "You don't have access to this page" }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('errors.forbidden') })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: en('actions.home') }).click();
   await expect(page).toHaveURL(/\/app$/);
 });
 
@@ -76,8 +82,8 @@ test('a wrong code shows on the field; a hostile redirect is ignored', async ({ 
   const code = await requestCode(page, 'user@example.com');
   const wrong = code === '111111' ? '222222' : '111111';
   await typeCode(page, wrong);
-  const field = page.getByRole('textbox', { name: 'Code' });
-  await expect(page.getByText('Code is invalid')).toBeVisible();
+  const field = page.getByRole('textbox', { name: en('auth:verify.code.label') });
+  await expect(page.getByText(en('auth:errors.INVALID_OTP'))).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toBeFocused();
   await expectAccessible(page);
@@ -90,31 +96,39 @@ test('a new address is onboarded, then signs out after confirming', async ({ pag
   const email = `new-${Date.now()}@example.com`;
   await visit('/login', { axe: false });
   await typeCode(page, await requestCode(page, email));
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
-  await expect(page.getByText("Let's personalize your experience")).toBeVisible();
-  await expect(page.getByText(`Logged with ${email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('auth:onboarding.title') })).toBeVisible();
+  await expect(page.getByText(en('auth:onboarding.description'))).toBeVisible();
+  await expect(page.getByText(plain(en('auth:onboarding.loggedWith', { email })))).toBeVisible();
   await expectAccessible(page);
 
-  const name = page.getByRole('textbox', { name: 'Name' });
+  const name = page.getByRole('textbox', { name: en('auth:onboarding.name.label') });
   await name.fill('   ');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByRole('button', { name: en('auth:onboarding.submit') }).click();
+  await expect(page.getByText(en('auth:validation.name.required'))).toBeVisible();
   await name.fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' })).toBeVisible();
+  await page.getByRole('button', { name: en('auth:onboarding.submit') }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: en('home.greeting', { name: 'Ada Lovelace' }) }),
+  ).toBeVisible();
   expect(pathOf(page)).toBe('/app');
 
-  // Cancel keeps the session; Confirm ends it.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  // Sign Out is in the user menu. Cancel keeps the session and returns to it; Confirm ends it.
+  await page.getByRole('button', { name: new RegExp(`^${en('userMenu.label')}`) }).click();
+  const signOut = page.getByRole('button', { name: en('auth:signOut.action') });
+  await signOut.click();
+  const dialog = page.getByRole('dialog', { name: en('confirmDialog.title') });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: en('confirmDialog.cancel') }).click();
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(signOut).toBeFocused();
+  await signOut.click();
+  await page
+    .getByRole('dialog', { name: en('confirmDialog.title') })
+    .getByRole('button', { name: en('confirmDialog.confirm') })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('auth:login.title') })).toBeVisible();
 
   await page.goto('/app');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
@@ -122,25 +136,29 @@ test('a new address is onboarded, then signs out after confirming', async ({ pag
 
 test('the login error page explains each case', async ({ page, visit }) => {
   const cases = [
-    ['signup_disabled', 'Account not found', 'You need an account to login'],
-    ['access_denied', 'Access Denied', 'Not able to login, please try again'],
-    ['something_else', 'Something went wrong', 'Failed to login, please try again'],
+    ['signup_disabled', 'signupDisabled'],
+    ['access_denied', 'accessDenied'],
+    ['something_else', 'unknownError'],
   ] as const;
-  for (const [error, title, description] of cases) {
+  for (const [error, key] of cases) {
     await visit(`/login/error?error=${error}`);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText(description)).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: en(`auth:loginError.${key}.title`) }),
+    ).toBeVisible();
+    await expect(page.getByText(en(`auth:loginError.${key}.description`))).toBeVisible();
   }
-  await page.getByRole('link', { name: 'Back to login' }).click();
+  await page.getByRole('link', { name: en('auth:loginError.backToLogin') }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('with sign-up off the screens use the login wording', async ({ page }) => {
   await page.goto(`${closedOrigin()}/login`);
   await waitForHydration(page);
-  await expect(page.getByRole('button', { name: 'Login with email' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Login with Loopback ID' })).toBeVisible();
-  await expect(page.getByText('OR', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: en('auth:login.submit') })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: en('auth:login.provider', { provider: PROVIDER }) }),
+  ).toBeVisible();
+  await expect(page.getByText(en('auth:login.or'), { exact: true })).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -158,7 +176,7 @@ test('the code e-mail and the screens follow the visitor language (Arabic, right
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectAccessible(page);
   const mail = await waitForMail('user@example.com', since);
-  expect(subjectOf(mail)).toBe('رمز التحقق الخاص بك');
+  expect(subjectOf(mail)).toBe(text('ar', 'email:loginCode.subject'));
   expect(mimePart(mail, 'text/html')).toContain('dir="rtl"');
   await visit('/login/error?error=access_denied');
 });
@@ -168,7 +186,7 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
   async function signInAtProvider(page: Page, login: string) {
     await page.goto('/login');
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Continue with Loopback ID' }).click();
+    await page.getByRole('button', { name: en('auth:login.providerSignUp', { provider: PROVIDER }) }).click();
     await page.locator('input[name="login"]').fill(login);
     await page.locator('input[name="password"]').fill('any-password');
     await page.getByRole('button', { name: 'Sign-in' }).click();
@@ -177,7 +195,7 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
   test('a new person signs up and is onboarded', async ({ page }) => {
     await signInAtProvider(page, `oidc-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('auth:onboarding.title') })).toBeVisible();
     expect(pathOf(page)).toBe('/app');
   });
 
@@ -185,14 +203,21 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
     await signInAtProvider(page, 'user@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: new RegExp(`^${enPattern('home.greeting', { name: /.*/ })}`),
+      }),
+    ).toBeVisible();
   });
 
   test('denied consent lands on the access-denied page', async ({ page }) => {
     await signInAtProvider(page, `denied-${Date.now()}@example.com`);
     await page.getByRole('link', { name: '[ Cancel ]' }).click();
     await expect(page).toHaveURL(/\/login\/error\?error=access_denied/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: en('auth:loginError.accessDenied.title') }),
+    ).toBeVisible();
   });
 });
 
@@ -205,17 +230,23 @@ test('asking for too many codes shows when to try again, keeping the address typ
   for (let i = 0; i < 5; i++) {
     await page.goto(login);
     await waitForHydration(page);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Login with email' }).click();
+    await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(email);
+    await page.getByRole('button', { name: en('auth:login.submit') }).click();
     await expect(page).toHaveURL(/\/login\/verify\?/);
   }
   await page.goto(login);
   await waitForHydration(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Login with email' }).click();
-  await expect(page.getByText(/^Too many attempts, try again in \d+ (seconds?|minutes?)$/)).toBeVisible();
+  await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(email);
+  await page.getByRole('button', { name: en('auth:login.submit') }).click();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^(?:${enPattern('auth:rateLimit.retryIn', { count: /\d+/ })}|${enPattern('auth:rateLimit.retryInMinutes', { count: /\d+/ })})$`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: en('auth:login.email.label') })).toHaveValue(email);
   await expectAccessible(page);
 });
 
@@ -231,7 +262,9 @@ test('onboarding and the 403 page are accessible in Arabic', async ({ page, visi
     .getByRole('textbox')
     .first()
     .pressSequentially(await waitForCode(email, since));
-  await expect(page.getByRole('heading', { level: 1, name: 'مرحبًا' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('ar', 'auth:onboarding.title') }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/app$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectAccessible(page);
@@ -240,17 +273,15 @@ test('onboarding and the 403 page are accessible in Arabic', async ({ page, visi
   expect(response?.status()).toBe(403);
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'ليس لديك صلاحية الوصول إلى هذه الصفحة' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text('ar', 'errors.forbidden') })).toBeVisible();
   await expectAccessible(page);
 });
 
 /** Requests a code on the closed server's /login (already open) and returns it from the inbox. */
 async function requestLoginCode(page: Page, email: string): Promise<string> {
   const since = Date.now();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Login with email' }).click();
+  await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(email);
+  await page.getByRole('button', { name: en('auth:login.submit') }).click();
   await expect(page).toHaveURL(/\/login\/verify\?/);
   await waitForHydration(page);
   return waitForCode(email, since);
@@ -264,8 +295,11 @@ test('a code used after its lifetime is refused with a request for a new one', a
   // Past the 5-minute lifetime on the server's clock.
   await advanceServerClock(6 * 60_000);
   await typeCode(page, code);
-  await expect(page.getByText('The code has expired, request a new one')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(en('auth:errors.OTP_EXPIRED'))).toBeVisible();
+  await expect(page.getByRole('textbox', { name: en('auth:verify.code.label') })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expectAccessible(page);
   expect(pathOf(page)).toBe('/login/verify');
 });
@@ -306,14 +340,11 @@ test('a banned user is told until when the ban lasts', async ({ page, request })
   });
   expect(banned.status()).toBe(200);
   const { user } = (await banned.json()) as { user: { banExpires: string } };
-  const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(user.banExpires),
-  );
 
   await page.goto(`${origin}/login`);
   await waitForHydration(page);
   await typeCode(page, await requestLoginCode(page, target?.email ?? ''));
-  await expect(page.getByText(`You have been banned from this application until ${until}`)).toBeVisible();
+  await expect(page.getByText(en('auth:bannedUntil', { date: new Date(user.banExpires) }))).toBeVisible();
   await expectAccessible(page);
   expect(pathOf(page)).toBe('/login/verify');
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import { waitForCode } from './mail.ts';
+import { en } from './text.ts';
 
 /** A fresh address on each call, so the per-address code limit and earlier runs never interfere. */
 export function newEmail(label: string): string {
@@ -42,9 +43,9 @@ export async function signIn(
   if (!options.name) return;
   await page.goto(`${origin}/app`);
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-  await page.getByRole('textbox', { name: 'Name' }).fill(options.name);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome');
+  await page.getByRole('textbox', { name: en('auth:onboarding.name.label') }).fill(options.name);
+  await page.getByRole('button', { name: en('auth:onboarding.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(en('auth:onboarding.title'));
 }
 
 /**
