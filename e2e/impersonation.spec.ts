@@ -7,7 +7,7 @@ import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { demoOrigin, signInDemo } from './support/demo';
 import { callServerFn } from './support/server-fn';
-import { newEmail, signIn, signInAdmin } from './support/session';
+import { newEmail, openUserActions, signIn, signInAdmin } from './support/session';
 import { en, enPattern, plain } from './support/text';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
@@ -34,6 +34,7 @@ async function impersonating(page: Page, browser: Browser, visit: Visit, name: s
   const { user } = await currentSession(own);
 
   await visit(`/manager/users/${user.id}`);
+  await openUserActions(page);
   await page.getByRole('button', { name: en('user:impersonation.action') }).click();
   await page
     .getByRole('dialog', { name: en('user:impersonation.confirmTitle', { name }) })

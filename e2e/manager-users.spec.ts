@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
-import { signIn, signInAdmin } from './support/session';
+import { openUserActions, signIn, signInAdmin } from './support/session';
 import { en } from './support/text';
 
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
@@ -123,6 +123,7 @@ test.describe('as an admin', () => {
     await waitForHydration(page);
     const detail = page.url();
 
+    await openUserActions(page);
     await page.getByRole('button', { name: en('user:setRole.action') }).click();
     const roleDialog = page.getByRole('dialog', { name: en('user:setRole.title') });
     await roleDialog.getByRole('combobox', { name: en('user:form.role') }).selectOption('admin');
@@ -144,6 +145,7 @@ test.describe('as an admin', () => {
     await expect(page).toHaveURL(detail);
     await expect(page.getByRole('heading', { level: 1, name: `Rae Renamed ${t}` })).toBeVisible();
 
+    await openUserActions(page);
     await page.getByRole('button', { name: en('user:delete.action') }).click();
     const dialog = page.getByRole('dialog', { name: en('user:delete.title') });
     const confirm = dialog.getByRole('button', { name: en('user:delete.action') });
@@ -163,6 +165,8 @@ test.describe('as an admin', () => {
     const { user } = (await session.json()) as { user: { id: string } };
     await visit(`/manager/users/${user.id}`);
     await expect(page.getByRole('link', { name: en('user:detail.edit') })).toBeVisible();
+    // Nothing else may be done to oneself here: no role, ban, sign-in-as or deletion, so no menu.
+    await expect(page.getByRole('button', { name: en('user:detail.moreActions') })).toHaveCount(0);
     await expect(page.getByRole('button', { name: en('user:setRole.action') })).toHaveCount(0);
     await expect(page.getByRole('button', { name: en('user:delete.action') })).toHaveCount(0);
     await visit(`/manager/users/${user.id}/update`);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { longNamedUser } from '../src/server/db/seed/data.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
-import { newEmail, signInAdmin } from './support/session';
+import { newEmail, openUserActions, signIn, signInAdmin } from './support/session';
 import { en, text } from './support/text';
 
 test('the theme picker shows the stored choice after a reload, also when it is the device setting', async ({
@@ -38,9 +38,17 @@ test('the theme picker shows the stored choice after a reload, also when it is t
 async function expectNoHorizontalOverflow(page: Page, what: string): Promise<void> {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    // What a clipping ancestor hides (a cut line of text) cannot widen the page.
+    const clipped = (element: HTMLElement) => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     const culprit = [...document.querySelectorAll<HTMLElement>('body *')]
       .map((element) => ({ element, rect: element.getBoundingClientRect() }))
       .filter(({ rect }) => rect.width > 0 && (rect.right > width + 1 || rect.left < -1))
+      .filter(({ element }) => !clipped(element))
       .sort((a, b) => b.rect.width - a.rect.width)[0];
     return {
       extra: document.documentElement.scrollWidth - width,
@@ -95,7 +103,7 @@ test.describe('at 320 px with the long sample names', () => {
         .getByRole('link', { name: /exceptionally-long/ })
         .first()
         .click();
-      await page.getByRole('button', { name: text(lng, 'repository:delete.action') }).click();
+      await page.getByRole('button', { name: text(lng, 'repository:delete.action'), exact: true }).click();
       const sheet = page.getByRole('dialog');
       await expect(sheet).toBeVisible();
       const box = await sheet.boundingBox();
@@ -135,4 +143,169 @@ test('a toast never covers the page’s own actions', async ({ page }) => {
     expect(hit, `${await action.textContent()} is under a toast`).toBe(true);
   }
   await expect(toast).toBeVisible();
+
+  // Leaves the seeded 36 for the files that count them.
+  await main.getByRole('button', { name: en('repository:delete.action') }).click();
+  await page
+    .getByRole('dialog', { name: en('repository:delete.title') })
+    .getByRole('button', { name: en('repository:delete.confirm') })
+    .click();
+  await expect(page.getByText(en('repository:delete.done', { name }))).toBeVisible();
 });
+
+test.describe('focus after a dialog returns to the control that opened it', () => {
+  type Locator = ReturnType<Page['getByRole']>;
+
+  /** Opens a dialog from `trigger` with the keyboard, closes it with `close`, and expects focus back on it. */
+  async function roundTrip(page: Page, trigger: Locator, close: (dialog: Locator) => Promise<void>) {
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await close(dialog);
+    await expect(dialog).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  }
+  const escape = (page: Page) => () => page.keyboard.press('Escape');
+  const press = (name: string) => (dialog: Locator) => dialog.getByRole('button', { name }).click();
+
+  test('on the account page and in the user menu: Escape, Cancel and Save', async ({ page }) => {
+    await signIn(page, newEmail('focus'), { name: 'Fay Focus' });
+    await page.goto('/app/account');
+    await waitForHydration(page);
+    const changeName = page.getByRole('button', { name: en('account:profile.changeName') });
+    await roundTrip(page, changeName, escape(page));
+    await roundTrip(page, changeName, press(en('account:changeName.cancel')));
+    await roundTrip(page, changeName, async (dialog) => {
+      await dialog.getByRole('textbox', { name: en('account:changeName.label') }).fill('Fay Focused');
+      await dialog.getByRole('button', { name: en('account:changeName.submit') }).click();
+    });
+    await roundTrip(page, page.getByRole('button', { name: en('account:delete.action') }), escape(page));
+
+    await page.getByRole('button', { name: new RegExp(`^${en('userMenu.label')}`) }).click();
+    const signOut = page.getByRole('button', { name: en('auth:signOut.action') });
+    await roundTrip(page, signOut, press(en('confirmDialog.cancel')));
+  });
+
+  test('in the manager: a user page’s menu items and a repository’s Delete', async ({ page }) => {
+    await signInAdmin(page, { name: 'Fin Focus' });
+    await page.goto(`/manager/users?searchTerm=${encodeURIComponent(appConfig.seed.userEmail)}`);
+    await waitForHydration(page);
+    await page
+      .getByRole('link', { name: new RegExp(appConfig.seed.userEmail) })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await openUserActions(page);
+    await roundTrip(
+      page,
+      page.getByRole('button', { name: en('user:setRole.action') }),
+      press(en('confirmDialog.cancel')),
+    );
+    await roundTrip(
+      page,
+      page.getByRole('button', { name: en('user:ban.action'), exact: true }),
+      escape(page),
+    );
+    await roundTrip(page, page.getByRole('button', { name: en('user:delete.action') }), escape(page));
+
+    await page.goto('/manager/repositories');
+    await waitForHydration(page);
+    await page.getByRole('main').getByRole('link').filter({ hasText: 'react' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await roundTrip(
+      page,
+      page.getByRole('main').getByRole('button', { name: en('repository:delete.action') }),
+      press(en('confirmDialog.cancel')),
+    );
+  });
+});
+
+test('a navigation that waits shows a progress bar and says so; the new page’s heading gets focus', async ({
+  page,
+}) => {
+  await signIn(page, newEmail('progress'), { name: 'Pia Progress' });
+  await page.goto('/app/repositories');
+  await waitForHydration(page);
+  // The server answers slowly: every server-function call waits 800 ms.
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const row = page.getByRole('main').getByRole('link').filter({ hasText: 'react' }).first();
+  await row.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-navigation-progress="shown"]')).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: en('navigation.loading') })).toBeAttached();
+  await expect(page).toHaveURL(/\/app\/repositories\/[^/]+$/);
+  await expect(page.locator('[data-navigation-progress="hidden"]')).toBeAttached();
+  // Focus went to the new page's heading, not back to the top of the document.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
+test(
+  'on a phone every tap target is at least 44 × 44 px, and the tab bar never hides what has focus',
+  { tag: '@mobile' },
+  async ({ page, viewport }) => {
+    test.skip((viewport?.width ?? 1280) >= 768, 'phone widths only');
+    await signInAdmin(page, { name: 'Tia Target' });
+    const small: string[] = [];
+    for (const path of [
+      '/app',
+      '/app/repositories',
+      '/app/account',
+      '/manager/users',
+      '/manager/repositories',
+    ]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      small.push(
+        ...(await page.evaluate(() =>
+          [
+            ...document.querySelectorAll<HTMLElement>(
+              'a[href], button, input, select, textarea, [role="button"]',
+            ),
+          ]
+            .filter((element) => element.checkVisibility() && !element.closest('p, dd, li p'))
+            // Visually hidden until focused (the skip link): measured when it shows, below.
+            .filter(
+              (element) =>
+                getComputedStyle(element).clipPath === 'none' &&
+                getComputedStyle(element).clip !== 'rect(0px, 0px, 0px, 0px)',
+            )
+            .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+            .filter(({ rect }) => rect.width > 0 && (rect.width < 43.5 || rect.height < 43.5))
+            .map(
+              ({ element, rect }) =>
+                `${location.pathname} ${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(rect.width)}×${Math.round(rect.height)}`,
+            ),
+        )),
+      );
+    }
+    expect(small).toEqual([]);
+
+    // The skip link, once Tab reveals it.
+    await page.goto('/app');
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: en('actions.skipToContent') });
+    await expect(skip).toBeFocused();
+    expect((await skip.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+
+    // Tabbing down the repository list never leaves the focused row under the fixed tab bar.
+    await page.goto('/app/repositories');
+    await waitForHydration(page);
+    const tabBar = await page
+      .getByRole('navigation', { name: en('nav.label') })
+      .last()
+      .boundingBox();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const rect = document.activeElement?.getBoundingClientRect();
+        return rect ? { bottom: rect.bottom, inTabBar: !!document.activeElement?.closest('nav') } : null;
+      });
+      if (focused && !focused.inTabBar) expect(focused.bottom).toBeLessThanOrEqual((tabBar?.y ?? 0) + 1);
+    }
+  },
+);

@@ -119,3 +119,10 @@ export async function signInAdmin(
   expect(promoted.status, await promoted.clone().text()).toBe(200);
   return email;
 }
+
+/** Opens the user page's "More actions" menu (set role, ban, sign in as, delete), if it is not open. */
+export async function openUserActions(page: Page): Promise<void> {
+  const more = page.getByRole('button', { name: en('user:detail.moreActions') });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+}

@@ -6,12 +6,14 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { EnvBadge } from '@/components/layout/env-badge';
+import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { prefetchToaster, ToastHost } from '@/components/ui/toast';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
 import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
 import { markRootHydrated } from '@/lib/hydration-marker';
+import { useFocusOnNavigation } from '@/hooks/use-focus-on-navigation';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
@@ -53,6 +55,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   const [language, setLanguage] = useState(i18n.language);
   // Set on the server only; the theme script runs before hydration and never again.
   const nonce = useRouter().options.ssr?.nonce;
+  useFocusOnNavigation();
 
   useEffect(() => {
     const onChange = (lng: string) => setLanguage(lng);
@@ -91,6 +94,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             enableSystem
             disableTransitionOnChange
           >
+            <NavigationProgress />
             <EnvBadge />
             <ImpersonationBanner />
             {children}

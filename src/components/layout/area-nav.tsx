@@ -1,6 +1,8 @@
-import { Link, type LinkProps } from '@tanstack/react-router';
+import { Link, type LinkProps, useMatchRoute, useRouterState } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/utils';
 
 /** One destination of an area's navigation; the same list feeds the top nav and the tab bar. */
 export type NavItem = {
@@ -11,21 +13,57 @@ export type NavItem = {
   exact?: boolean;
 };
 
+/**
+ * A destination's link in any navigation (top bar, tab bar, sidebar): marked as the current page when
+ * active, and pulsing while a navigation to it waits for the server.
+ */
+export function NavLink({
+  item,
+  className,
+  activeClassName,
+  title,
+  onClick,
+  children,
+}: {
+  item: NavItem;
+  className: string;
+  activeClassName: string;
+  title?: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const matchRoute = useMatchRoute();
+  const navigating = useRouterState({ select: (state) => state.status === 'pending' });
+  const pending = navigating && Boolean(matchRoute({ to: item.to, pending: true, fuzzy: !item.exact }));
+  return (
+    <Link
+      to={item.to}
+      title={title}
+      onClick={onClick}
+      data-pending={pending ? '' : undefined}
+      className={cn(className, 'data-pending:animate-pulse motion-reduce:data-pending:animate-none')}
+      activeProps={{ 'aria-current': 'page', className: activeClassName }}
+      activeOptions={{ exact: item.exact ?? false }}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** Desktop navigation in the header, from 768 px up. */
 export function TopNav({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 items-center gap-1 md:flex">
       {items.map((item) => (
-        <Link
+        <NavLink
           key={item.to}
-          to={item.to}
+          item={item}
           className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
-          activeProps={{ 'aria-current': 'page', className: 'bg-muted text-foreground' }}
-          activeOptions={{ exact: item.exact ?? false }}
+          activeClassName="bg-muted text-foreground"
         >
           {item.label}
-        </Link>
+        </NavLink>
       ))}
     </nav>
   );
@@ -45,15 +83,14 @@ export function TabBar({ items }: { items: NavItem[] }) {
       <ul className="mx-auto flex max-w-md">
         {items.map((item) => (
           <li key={item.to} className="min-w-0 flex-1">
-            <Link
-              to={item.to}
+            <NavLink
+              item={item}
               className="flex h-16 flex-col items-center justify-center gap-1 px-1 text-xs font-medium text-muted-foreground hover:text-foreground"
-              activeProps={{ 'aria-current': 'page', className: 'text-primary' }}
-              activeOptions={{ exact: item.exact ?? false }}
+              activeClassName="text-primary"
             >
               <item.icon aria-hidden="true" className="size-5 shrink-0" />
               <span className="max-w-full truncate">{item.label}</span>
-            </Link>
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
@@ -12,6 +12,7 @@ export function MenuPopover({
   trigger,
   placement,
   className,
+  triggerClassName,
   children,
 }: {
   /** Accessible name of the panel, and the start of the button's (before what `trigger` shows). */
@@ -20,6 +21,8 @@ export function MenuPopover({
   /** 'up' at the foot of a sidebar, 'down' under a top bar (aligned to its end). */
   placement: 'up' | 'down';
   className?: string;
+  /** Replaces the trigger's own look (e.g. an outline icon button in a page's top bar). */
+  triggerClassName?: string;
   children: ReactNode;
 }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -62,7 +65,10 @@ export function MenuPopover({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
-        className="flex w-full min-w-0 items-center gap-2 rounded-md p-1 text-start hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+        className={
+          triggerClassName ??
+          'flex w-full min-w-0 items-center gap-2 rounded-md p-1 text-start hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring max-md:min-h-11 max-md:min-w-11'
+        }
       >
         {/* Named by the label and what it shows (the user's name), so a voice command naming either works. */}
         <span className="sr-only">{label}</span>
@@ -82,4 +88,34 @@ export function MenuPopover({
       </div>
     </div>
   );
+}
+
+const menuItemClass =
+  'flex min-h-9 w-full items-center gap-2 rounded-md px-2 py-1.5 text-start text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring max-md:min-h-11 [&_svg]:size-4 [&_svg]:shrink-0';
+
+/**
+ * One action of a MenuPopover's panel (a button; a dialog's trigger works too). `tone="danger"` marks
+ * what cannot be undone, kept apart at the panel's end.
+ */
+export function MenuItem({
+  tone = 'default',
+  className,
+  ...props
+}: ComponentProps<'button'> & { tone?: 'default' | 'danger' }) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        menuItemClass,
+        tone === 'danger' && 'text-destructive hover:bg-destructive/10',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/** A MenuPopover's link item, styled like MenuItem. */
+export function menuLinkClass(className?: string): string {
+  return cn(menuItemClass, className);
 }

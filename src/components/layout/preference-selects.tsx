@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useChangeLanguage } from '@/hooks/use-change-language';
 
 const selectClass =
-  'h-9 w-full max-w-32 truncate rounded-md border border-input bg-background ps-8 pe-2 text-sm sm:max-w-none text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+  'h-9 max-md:h-11 w-full max-w-32 truncate rounded-md border border-input bg-background ps-8 pe-2 text-sm sm:max-w-none text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 
 /** `className` styles the select (e.g. full width where the header's compact width would truncate). */
 export function LanguageSelect({ className }: { className?: string }) {
@@ -22,7 +22,7 @@ export function LanguageSelect({ className }: { className?: string }) {
         {t('preferences.language')}
       </label>
       <Languages
-        className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground"
+        className="pointer-events-none absolute start-2 top-1/2 -translate-y-1/2 size-4 text-muted-foreground"
         aria-hidden
       />
       <select
@@ -63,7 +63,7 @@ export function ThemeSelect({ className }: { className?: string }) {
         {t('preferences.theme')}
       </label>
       <SunMoon
-        className="pointer-events-none absolute start-2 top-2.5 size-4 text-muted-foreground"
+        className="pointer-events-none absolute start-2 top-1/2 -translate-y-1/2 size-4 text-muted-foreground"
         aria-hidden
       />
       <select

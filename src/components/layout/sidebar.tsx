@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { Menu, PanelLeft } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { NavItem } from './area-nav';
+import { NavLink, type NavItem } from './area-nav';
 import { useSidebar } from './sidebar-context';
 
 /** A titled group of destinations ("Application", "Configuration"). */
@@ -54,20 +53,19 @@ function SidebarGroup({
       <ul aria-labelledby={labelId} className="flex flex-col gap-1">
         {group.items.map((item) => (
           <li key={item.to}>
-            <Link
-              to={item.to}
+            <NavLink
+              item={item}
               title={collapsed ? item.label : undefined}
               onClick={onNavigate}
               className={cn(
-                'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground max-md:h-11',
                 collapsed && 'justify-center px-0',
               )}
-              activeProps={{ 'aria-current': 'page', className: 'bg-muted text-foreground' }}
-              activeOptions={{ exact: item.exact ?? false }}
+              activeClassName="bg-muted text-foreground"
             >
               <item.icon aria-hidden="true" className="size-4 shrink-0" />
               <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
-            </Link>
+            </NavLink>
           </li>
         ))}
       </ul>

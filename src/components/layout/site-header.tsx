@@ -27,13 +27,13 @@ export function SiteHeader({
     <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:inline-flex focus:min-h-11 focus:items-center"
       >
         {t('actions.skipToContent')}
       </a>
       <header className={cn('border-b', className)}>
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-4 px-4 sm:px-6">
-          <Link to={home} className="flex items-center gap-2 font-semibold">
+          <Link to={home} className="flex items-center gap-2 font-semibold max-md:min-h-11 max-md:min-w-11">
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <span className="max-sm:sr-only">{appConfig.name}</span>
           </Link>

@@ -14,11 +14,12 @@ export const buttonVariants = cva(
         ghost: 'hover:bg-muted',
         link: 'text-primary underline-offset-4 hover:underline',
       },
+      // Below 768 px every size is at least 44 px tall (WCAG 2.5.5 target size); desktop stays denser.
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
+        default: 'h-10 px-4 py-2 max-md:h-11',
+        sm: 'h-9 px-3 max-md:h-11',
         lg: 'h-11 px-6',
-        icon: 'size-10',
+        icon: 'size-10 max-md:size-11',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

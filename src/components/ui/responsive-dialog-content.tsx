@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { Drawer } from 'vaul';
 import { appConfig } from '~/app.config';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -19,9 +19,24 @@ export type ResponsiveDialogProps = {
 const overlayClass = 'fixed inset-0 z-50 bg-black/50';
 
 /**
+ * The element that last had focus outside any dialog: what a dialog opened without a trigger gives focus
+ * back to. Read when the dialog opens would be too late, as a field with autoFocus inside it has taken
+ * focus by then. This module arrives with the first dialog, while its opener still has focus.
+ */
+let lastFocusedOutside: HTMLElement | null = null;
+const outsideDialogs = (node: EventTarget | null): HTMLElement | null =>
+  node instanceof HTMLElement && !node.closest('[role="dialog"], [role="alertdialog"]') ? node : null;
+if (typeof document !== 'undefined') {
+  lastFocusedOutside = outsideDialogs(document.activeElement);
+  document.addEventListener('focusin', (event) => {
+    lastFocusedOutside = outsideDialogs(event.target) ?? lastFocusedOutside;
+  });
+}
+
+/**
  * The one dialog of the product, once its code has arrived (./responsive-dialog.tsx): a centred Radix
  * dialog from 640 px up, a vaul bottom drawer below. Both trap focus, close on Escape and give focus back
- * to the trigger.
+ * to the trigger, or without one to the control that opened them.
  */
 export function ResponsiveDialogContent({
   open,
@@ -33,6 +48,19 @@ export function ResponsiveDialogContent({
   className,
 }: ResponsiveDialogProps) {
   const wide = useMediaQuery(`(min-width: ${appConfig.breakpoints.dialog}px)`);
+  // Radix gives focus back to its trigger; a dialog opened from elsewhere (the URL, a menu item's state)
+  // has none, so it gives focus back to what had focus when it opened, if that is still there. Noted while
+  // rendering the opening: by the time Radix looks, a field with autoFocus inside has taken focus.
+  const [opening, setOpening] = useState({ open, opener: open ? lastFocusedOutside : null });
+  if (opening.open !== open) setOpening({ open, opener: open ? lastFocusedOutside : opening.opener });
+  const focusHandlers = {
+    onCloseAutoFocus: (event: Event) => {
+      const { opener } = opening;
+      if (trigger || !opener?.isConnected) return;
+      event.preventDefault();
+      opener.focus();
+    },
+  };
   // Without a description Radix warns unless aria-describedby is explicitly empty.
   const describedBy = description ? {} : { 'aria-describedby': undefined };
 
@@ -48,6 +76,7 @@ export function ResponsiveDialogContent({
               className,
             )}
             {...describedBy}
+            {...focusHandlers}
           >
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             {description ? (
@@ -73,6 +102,7 @@ export function ResponsiveDialogContent({
             className,
           )}
           {...describedBy}
+          {...focusHandlers}
         >
           <div className="mx-auto h-1.5 w-12 rounded-full bg-muted" aria-hidden />
           <Drawer.Title className="text-lg font-semibold">{title}</Drawer.Title>

@@ -79,7 +79,7 @@ export function SearchInput({
         maxLength={appConfig.limits.searchTermMax}
         enterKeyHint="search"
         autoComplete="off"
-        className="flex h-10 w-full min-w-0 rounded-md border bg-background ps-9 pe-10 text-base text-foreground placeholder:text-muted-foreground sm:text-sm [&::-webkit-search-cancel-button]:appearance-none"
+        className="flex h-10 w-full min-w-0 rounded-md border border-input bg-background ps-9 max-md:h-11 pe-10 text-base text-foreground placeholder:text-muted-foreground sm:text-sm [&::-webkit-search-cancel-button]:appearance-none"
       />
       {draft ? (
         <button
@@ -87,7 +87,7 @@ export function SearchInput({
           onClick={clear}
           aria-label={t('search.clear')}
           title={t('search.clear')}
-          className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+          className="absolute end-1 top-1/2 inline-flex size-8 -translate-y-1/2 max-md:end-0 max-md:size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

@@ -62,7 +62,7 @@ function SidebarFrame({
     <div className="flex min-h-dvh">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:inline-flex focus:min-h-11 focus:items-center"
       >
         {t('actions.skipToContent')}
       </a>
@@ -97,7 +97,7 @@ function SidebarFrame({
 
 function Brand({ home, collapsed }: { home: string; collapsed: boolean }) {
   return (
-    <Link to={home} className="flex min-w-0 items-center gap-2 px-1.5 font-semibold">
+    <Link to={home} className="flex min-h-9 min-w-0 items-center gap-2 px-1.5 font-semibold max-md:min-h-11">
       <img src="/favicon.svg" alt="" width={24} height={24} className="shrink-0" />
       <span className={cn('truncate', collapsed && 'sr-only')}>{appConfig.name}</span>
     </Link>

@@ -3,13 +3,12 @@ import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
+import { MenuItem } from '@/components/layout/menu-popover';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { roleCan } from '@/features/auth/permissions';
-import { useSession } from '@/features/auth/queries';
 import { userMutations } from '../queries';
 import { BanDialog } from './ban-dialog';
 import { translateError } from '@/lib/translate-error';
+import { useFocusReplacement } from '@/hooks/use-focus-replacement';
 
 type BanActionsProps = {
   user: {
@@ -23,16 +22,16 @@ type BanActionsProps = {
 };
 
 /**
- * "Ban" (a dialog with reason and duration) or, for a banned user, "Unban" behind a confirmation. Shown
- * only to a viewer whose role may ban, and never on the viewer's own page; the server decides anyway.
+ * "Ban" (a dialog with reason and duration) or, for a banned user, "Unban" behind a confirmation, as items
+ * of the user page's action menu, which shows them only when the viewer may ban this user.
  */
 export function UserBanActions({ user }: BanActionsProps) {
   const { t } = useTranslation('user');
-  const viewer = useSession();
   const queryClient = useQueryClient();
   const unbanUser = useMutation(userMutations.unban(queryClient, user.id));
   const [open, setOpen] = useState(false);
-  if (!viewer || viewer.user.id === user.id || !roleCan(viewer.user.role, { user: ['ban'] })) return null;
+  // Banning turns Ban into Unban (and back): focus follows to the new item.
+  const replacement = useFocusReplacement<HTMLButtonElement>(user.banned);
 
   const unban = async () => {
     try {
@@ -54,20 +53,20 @@ export function UserBanActions({ user }: BanActionsProps) {
         confirmLabel={t('ban.unban')}
         onConfirm={unban}
       >
-        <Button variant="outline">
-          <ShieldCheck aria-hidden className="size-4" />
+        <MenuItem ref={replacement}>
+          <ShieldCheck aria-hidden />
           {t('ban.unban')}
-        </Button>
+        </MenuItem>
       </ConfirmDialog>
     );
   }
 
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Ban aria-hidden className="size-4" />
+      <MenuItem ref={replacement} onClick={() => setOpen(true)}>
+        <Ban aria-hidden />
         {t('ban.action')}
-      </Button>
+      </MenuItem>
       <BanDialog user={user} open={open} onOpenChange={setOpen} />
     </>
   );

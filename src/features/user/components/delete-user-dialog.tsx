@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
+import { MenuItem } from '@/components/layout/menu-popover';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { forgetUser, userMutations } from '../queries';
 import { translateError } from '@/lib/translate-error';
@@ -51,10 +51,10 @@ export function DeleteUserDialog({ user }: { user: { id: string; email: string }
         />
       }
     >
-      <Button variant="destructive" className="w-full sm:w-auto">
+      <MenuItem tone="danger">
         <Trash2 aria-hidden />
         {t('delete.action')}
-      </Button>
+      </MenuItem>
     </TypedConfirmDialog>
   );
 }

@@ -4,31 +4,37 @@ import { UserRoundCog } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
-import { Button } from '@/components/ui/button';
+import { MenuItem } from '@/components/layout/menu-popover';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { parseRoles, roleCan } from '@/features/auth/permissions';
-import { useSession } from '@/features/auth/queries';
 import { userMutations } from '../queries';
 import { translateError } from '@/lib/translate-error';
 
 type ImpersonateButtonProps = { user: { id: string; name: string; role: string | null } };
 
+/** Whether `viewer` may sign in as `user`: never as oneself or as an admin, whom the server refuses anyway. */
+export function mayImpersonate(
+  viewer: { id: string; role?: string | null } | undefined,
+  user: { id: string; role: string | null },
+): boolean {
+  return (
+    !!viewer &&
+    viewer.id !== user.id &&
+    !parseRoles(user.role).includes('admin') &&
+    roleCan(viewer.role, { user: ['impersonate'] })
+  );
+}
+
 /**
  * "Sign in as {name}", confirmed: the admin continues in the app area as that user (for at most an hour)
- * until they stop from the banner. Not offered for oneself or for admins, whom the server refuses anyway.
+ * until they stop from the banner. An item of the user page's action menu, which offers it only where the
+ * server allows it (`mayImpersonate`).
  */
 export function ImpersonateButton({ user }: ImpersonateButtonProps) {
   const { t } = useTranslation('user');
-  const viewer = useSession();
   const queryClient = useQueryClient();
   const router = useRouter();
   const impersonateUser = useMutation(userMutations.impersonate(queryClient, user.id));
-  const hidden =
-    !viewer ||
-    viewer.user.id === user.id ||
-    parseRoles(user.role).includes('admin') ||
-    !roleCan(viewer.user.role, { user: ['impersonate'] });
-  if (hidden) return null;
 
   const impersonate = async () => {
     try {
@@ -56,10 +62,10 @@ export function ImpersonateButton({ user }: ImpersonateButtonProps) {
       confirmLabel={t('impersonation.action')}
       onConfirm={impersonate}
     >
-      <Button variant="outline">
-        <UserRoundCog aria-hidden className="size-4" />
+      <MenuItem>
+        <UserRoundCog aria-hidden />
         {t('impersonation.action')}
-      </Button>
+      </MenuItem>
     </ConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
+import { MenuItem } from '@/components/layout/menu-popover';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
 import { formRoleOf } from '../schema';
@@ -51,7 +51,7 @@ export function SetRoleDialog({ user }: { user: { id: string; name: string; role
             id={selectId}
             value={role}
             onChange={(event) => setRole(userRoleFilters.find((r) => r === event.target.value) ?? current)}
-            className="h-10 w-full rounded-md border bg-background px-3 text-base text-foreground sm:text-sm"
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground sm:text-sm"
           >
             {userRoleFilters.map((name) => (
               <option key={name} value={name}>
@@ -62,10 +62,10 @@ export function SetRoleDialog({ user }: { user: { id: string; name: string; role
         </div>
       }
     >
-      <Button variant="outline" className="w-full sm:w-auto">
+      <MenuItem>
         <ShieldCheck aria-hidden />
         {t('setRole.action')}
-      </Button>
+      </MenuItem>
     </ConfirmDialog>
   );
 }

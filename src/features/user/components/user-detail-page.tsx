@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Pencil } from 'lucide-react';
+import { Ellipsis, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuPopover } from '@/components/layout/menu-popover';
 import { TopBar } from '@/components/layout/top-bar';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import { userQueries } from '../queries';
 import type { UserDetail } from '../schema';
 import { UserBanActions } from './ban-actions';
 import { DeleteUserDialog } from './delete-user-dialog';
-import { ImpersonateButton } from './impersonate-button';
+import { ImpersonateButton, mayImpersonate } from './impersonate-button';
 import { SetRoleDialog } from './set-role-dialog';
 import { RoleBadges, StatusBadge } from './user-badges';
 import { UserSessionsCard } from './user-sessions-card';
@@ -30,11 +31,11 @@ export function UserDetailPage({ id, activity }: { id: string; activity?: ReactN
       <TopBar
         title={<bdi>{user.name || user.email}</bdi>}
         backTo="/manager/users"
+        actions={<UserActions user={user} />}
         className="md:static md:border-b-0 md:bg-transparent"
       />
       <div className="grid gap-6 px-4 py-6 sm:px-6">
         <ProfileCard user={user} />
-        <UserActions user={user} />
         <UserSessionsCard userId={user.id} />
         {activity ? <SectionCard title={t('detail.activity')}>{activity}</SectionCard> : null}
       </div>
@@ -105,29 +106,53 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The page's actions in its top bar: Edit, the one primary action, and the rest in a menu, where deleting,
+ * which cannot be undone, stands apart at the end. Each is shown only when the viewer's role allows it
+ * (never role or deletion on their own page); the server decides anyway.
+ */
 function UserActions({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user');
   const viewer = useSession()?.user;
   const self = viewer?.id === user.id;
-  const can = (action: 'update' | 'set-role' | 'delete') => roleCan(viewer?.role, { user: [action] });
+  const can = (action: 'update' | 'set-role' | 'ban' | 'delete') => roleCan(viewer?.role, { user: [action] });
+  const menu = {
+    setRole: !self && can('set-role'),
+    ban: !self && can('ban'),
+    impersonate: mayImpersonate(viewer, user),
+    remove: !self && can('delete'),
+  };
   return (
-    <SectionCard title={t('detail.actions')}>
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        {can('update') ? (
-          <Link
-            to="/manager/users/$id/update"
-            params={{ id: user.id }}
-            className={buttonVariants({ variant: 'outline', className: 'w-full sm:w-auto' })}
-          >
-            <Pencil aria-hidden />
-            {t('detail.edit')}
-          </Link>
-        ) : null}
-        {!self && can('set-role') ? <SetRoleDialog user={user} /> : null}
-        <UserBanActions user={{ ...user, banned: user.status === 'banned' }} />
-        <ImpersonateButton user={user} />
-        {!self && can('delete') ? <DeleteUserDialog user={user} /> : null}
-      </div>
-    </SectionCard>
+    <>
+      {can('update') ? (
+        <Link
+          to="/manager/users/$id/update"
+          params={{ id: user.id }}
+          className={buttonVariants({ variant: 'outline' })}
+        >
+          <Pencil aria-hidden />
+          <span className="sr-only sm:not-sr-only">{t('detail.edit')}</span>
+        </Link>
+      ) : null}
+      {Object.values(menu).some(Boolean) ? (
+        <MenuPopover
+          label={t('detail.moreActions')}
+          placement="down"
+          triggerClassName={buttonVariants({ variant: 'outline', size: 'icon' })}
+          trigger={<Ellipsis aria-hidden />}
+        >
+          <div className="grid gap-1">
+            {menu.setRole ? <SetRoleDialog user={user} /> : null}
+            {menu.ban ? <UserBanActions user={{ ...user, banned: user.status === 'banned' }} /> : null}
+            {menu.impersonate ? <ImpersonateButton user={user} /> : null}
+            {menu.remove ? (
+              <div className="mt-1 border-t pt-1">
+                <DeleteUserDialog user={user} />
+              </div>
+            ) : null}
+          </div>
+        </MenuPopover>
+      ) : null}
+    </>
   );
 }

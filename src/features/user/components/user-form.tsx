@@ -83,7 +83,7 @@ export function UserForm({
             {...field}
             {...control}
             disabled={roleReadOnly}
-            className="h-10 w-full rounded-md border bg-background px-3 text-base text-foreground disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm"
+            className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm"
           >
             {userRoleFilters.map((role) => (
               <option key={role} value={role}>

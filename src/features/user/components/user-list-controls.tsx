@@ -105,7 +105,7 @@ function LabelledSelect({
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className="h-10 w-full min-w-0 truncate rounded-md border bg-background ps-8 pe-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
+          className="h-10 w-full min-w-0 truncate rounded-md border border-input bg-background ps-8 pe-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
         >
           {children}
         </select>
