@@ -114,8 +114,3 @@ export function MenuItem({
     />
   );
 }
-
-/** A MenuPopover's link item, styled like MenuItem. */
-export function menuLinkClass(className?: string): string {
-  return cn(menuItemClass, className);
-}
