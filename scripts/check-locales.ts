@@ -1,4 +1,5 @@
-// Fails when a translation file has a key that English lacks, or lacks a key that English has.
+// Fails when a translation file has a key that English lacks, or lacks a key that English has, or a text
+// breaks its language's one quote and apostrophe style.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,6 +16,28 @@ function keys(value: Json, prefix = ''): string[] {
     typeof v === 'string' ? [`${prefix}${k.replace(PLURAL_SUFFIX, '')}`] : keys(v, `${prefix}${k}.`),
   );
 }
+
+function texts(value: Json, prefix = ''): [string, string][] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : texts(v, `${prefix}${k}.`),
+  );
+}
+
+/**
+ * One typographic style per language: English and Swahili keep the spec's straight quotes and
+ * apostrophes ('No results for "{term}"', "Let's"); French writes ’ and « » with narrow no-break spaces
+ * (also before : ; ? !, so they never start a line); Arabic quotes with « ».
+ */
+const QUOTE_STYLE: Record<string, { wrong: RegExp; says: string }[]> = {
+  en: [{ wrong: /[“”‘’«»]/, says: 'straight quotes and apostrophes' }],
+  sw: [{ wrong: /[“”‘’«»]/, says: 'straight quotes and apostrophes' }],
+  fr: [
+    { wrong: /["“”']/, says: '’ and « »' },
+    { wrong: /«(?!\u202f)|(?<!\u202f)»/, says: 'a narrow no-break space inside « »' },
+    { wrong: / [:;?!]/, says: 'a narrow no-break space before : ; ? !' },
+  ],
+  ar: [{ wrong: /["“”]/, says: '« »' }],
+};
 
 const read = (lng: string, file: string): Json => JSON.parse(readFileSync(join(root, lng, file), 'utf8'));
 
@@ -35,6 +58,16 @@ for (const lng of languages) {
     for (const k of actual) if (!expected.has(k)) problems.push(`${lng}/${ns}: extra "${k}"`);
   }
   for (const file of present) if (!namespaces.includes(file)) problems.push(`${lng}/${file}: extra file`);
+}
+
+for (const lng of [source, ...languages]) {
+  for (const ns of namespaces) {
+    for (const [key, text] of texts(read(lng, ns))) {
+      for (const rule of QUOTE_STYLE[lng] ?? []) {
+        if (rule.wrong.test(text)) problems.push(`${lng}/${ns}: "${key}" should use ${rule.says}`);
+      }
+    }
+  }
 }
 
 if (problems.length > 0) {
