@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { toLanguage } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils';
+import { Select } from '@/components/ui/select';
 import { useChangeLanguage } from '@/hooks/use-change-language';
 
-const selectClass =
-  'h-9 max-md:h-11 w-full max-w-32 truncate rounded-md border border-input bg-background ps-8 pe-2 text-sm sm:max-w-none text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+// Compact in the header (the width of the longest name at most), full width where a caller says so.
+const selectClass = 'h-9 max-w-32 sm:max-w-none';
 
 /** `className` styles the select (e.g. full width where the header's compact width would truncate). */
 export function LanguageSelect({ className }: { className?: string }) {
@@ -17,16 +18,13 @@ export function LanguageSelect({ className }: { className?: string }) {
   const changeLanguage = useChangeLanguage();
   const id = useId();
   return (
-    <div className="relative">
+    <div>
       <label htmlFor={id} className="sr-only">
         {t('preferences.language')}
       </label>
-      <Languages
-        className="pointer-events-none absolute start-2 top-1/2 -translate-y-1/2 size-4 text-muted-foreground"
-        aria-hidden
-      />
-      <select
+      <Select
         id={id}
+        icon={Languages}
         className={cn(selectClass, className)}
         value={toLanguage(i18n.language) ?? appConfig.defaultLanguage}
         onChange={(e) => {
@@ -39,17 +37,17 @@ export function LanguageSelect({ className }: { className?: string }) {
             {appConfig.languageNames[lng]}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
 
 /**
- * Sets the theme select just parsed (the script's previous sibling) to the stored choice before the first
+ * Sets the theme select just parsed (in the script's previous sibling) to the stored choice before the first
  * paint: the server cannot know it, and React keeps a hydrated select's server-rendered option until the
  * select next updates, which never happens when the choice equals the device setting.
  */
-const SHOW_STORED_THEME = `(function(s){try{var v=localStorage.getItem(${JSON.stringify(appConfig.theme.storageKey)});if(${JSON.stringify(appConfig.theme.options)}.indexOf(v)>=0)s.value=v}catch(e){}})(document.currentScript.previousElementSibling)`;
+const SHOW_STORED_THEME = `(function(s){try{var v=localStorage.getItem(${JSON.stringify(appConfig.theme.storageKey)});if(${JSON.stringify(appConfig.theme.options)}.indexOf(v)>=0)s.value=v}catch(e){}})(document.currentScript.previousElementSibling.querySelector('select'))`;
 
 export function ThemeSelect({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -58,16 +56,14 @@ export function ThemeSelect({ className }: { className?: string }) {
   // Set on the server only, like the theme script's.
   const nonce = useRouter().options.ssr?.nonce;
   return (
-    <div className="relative">
+    <div>
       <label htmlFor={id} className="sr-only">
         {t('preferences.theme')}
       </label>
-      <SunMoon
-        className="pointer-events-none absolute start-2 top-1/2 -translate-y-1/2 size-4 text-muted-foreground"
-        aria-hidden
-      />
-      <select
+      <Select
         id={id}
+        icon={SunMoon}
+        data-preference="theme"
         className={cn(selectClass, className)}
         // The server renders "system"; the script below shows the stored choice before the first paint.
         value={theme ?? 'system'}
@@ -79,7 +75,7 @@ export function ThemeSelect({ className }: { className?: string }) {
             {t(`preferences.themes.${option}`)}
           </option>
         ))}
-      </select>
+      </Select>
       <script
         nonce={nonce}
         suppressHydrationWarning

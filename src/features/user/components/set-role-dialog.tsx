@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
+import { Select } from '@/components/ui/select';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
 import { formRoleOf } from '../schema';
@@ -47,18 +48,17 @@ export function SetRoleDialog({ user }: { user: { id: string; name: string; role
           <label htmlFor={selectId} className="text-sm font-medium">
             {t('form.role')}
           </label>
-          <select
+          <Select
             id={selectId}
             value={role}
             onChange={(event) => setRole(userRoleFilters.find((r) => r === event.target.value) ?? current)}
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground sm:text-sm"
           >
             {userRoleFilters.map((name) => (
               <option key={name} value={name}>
                 {t(`roles.${name}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       }
     >

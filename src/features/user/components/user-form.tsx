@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
 import type { UserFormOutcome } from '../errors';
 import { type UserForm as UserFormValues, type UserFormInput, zUserForm } from '../schema';
 import { userRoleFilters } from '../search';
@@ -79,18 +80,13 @@ export function UserForm({
         description={roleReadOnly ? t('form.ownRole') : undefined}
       >
         {(field, control) => (
-          <select
-            {...field}
-            {...control}
-            disabled={roleReadOnly}
-            className="h-10 w-full rounded-md border border-input bg-background px-3 text-base text-foreground disabled:cursor-not-allowed disabled:opacity-60 sm:text-sm"
-          >
+          <Select {...field} {...control} disabled={roleReadOnly}>
             {userRoleFilters.map((role) => (
               <option key={role} value={role}>
                 {t(`roles.${role}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </FormField>
       <FormAlert message={formError} />
