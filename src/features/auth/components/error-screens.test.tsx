@@ -5,6 +5,7 @@ import {
   createRoute,
   createRouter,
   Outlet,
+  useSearch,
 } from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -61,7 +62,7 @@ function renderAt(path: string, queryClient = new QueryClient()) {
     path: '/login',
     validateSearch: (search: Record<string, unknown>) => ({ redirect: String(search.redirect ?? '') }),
     component: function Login() {
-      return <h1>Login, then {loginRoute.useSearch().redirect}</h1>;
+      return <h1>Login, then {useSearch({ strict: false }).redirect}</h1>;
     },
   });
   const insideRoute = createRoute({

@@ -28,7 +28,7 @@ export function SwitchAccount({ user }: { user: SessionInfo['user'] }) {
   };
   return (
     <div className="mt-10 flex w-full flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border bg-card p-4 text-start">
-      <div className="flex min-w-0 flex-1 basis-52 items-center gap-3">
+      <div className="flex min-w-0 flex-1 basis-40 items-center gap-3">
         <Avatar name={user.name} email={user.email} image={user.image} size="sm" />
         <div className="grid min-w-0 text-sm">
           <span className="text-muted-foreground">{t('switchAccount.signedInAs')}</span>
