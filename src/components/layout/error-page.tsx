@@ -14,19 +14,7 @@ const codes: Record<ErrorKind, string> = {
   unavailable: '503',
 };
 
-/**
- * Full-page error: the status, the spec's sentence as the heading, a line on what to do, Home (the one
- * primary action, to `home`: the visitor's area) and Back. `actions` come between them (the error
- * boundary's Try Again); `children` go under the buttons (the 403's account switch).
- */
-export function ErrorPage({
-  kind,
-  message,
-  home = '/',
-  live = false,
-  actions,
-  children,
-}: {
+type ErrorPageProps = {
   kind: ErrorKind;
   message?: string;
   /** Where Home goes: the visitor's area home when signed in, else '/' (which leads to sign-in). */
@@ -35,7 +23,14 @@ export function ErrorPage({
   live?: boolean;
   actions?: ReactNode;
   children?: ReactNode;
-}) {
+};
+
+/**
+ * Full-page error: the status, the spec's sentence as the heading, a line on what to do, Home (the one
+ * primary action, to `home`: the visitor's area) and Back. `actions` come between them (the error
+ * boundary's Try Again); `children` go under the buttons (the 403's account switch).
+ */
+export function ErrorPage({ kind, message, home = '/', live = false, actions, children }: ErrorPageProps) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   // An outage's message already says what happens next (it retries by itself).

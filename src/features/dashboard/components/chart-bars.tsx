@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import type { SignupDay } from '../schema';
@@ -15,34 +15,16 @@ export type BarFormat = { day: (date: string) => string; value: (count: number) 
 export function ChartBars({ days, top, format }: { days: SignupDay[]; top: number; format: BarFormat }) {
   const { t } = useTranslation('dashboard');
   const hintId = useId();
-  const [tabStop, setTabStop] = useState(days.length - 1);
-  const [focused, setFocused] = useState<number | null>(null);
-  const [hovered, setHovered] = useState<number | null>(null);
-  const active = hovered ?? focused;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = nextIndex(event, tabStop, days.length);
-    if (next === null) return;
-    event.preventDefault();
-    setTabStop(next);
-    const bars = event.currentTarget.querySelectorAll<HTMLElement>('[data-bar]');
-    bars[next]?.focus();
-  };
-  const onPointerLeave = (event: PointerEvent) => {
-    // A tap leaves at once: on touch the value stays until the next tap (the tap also focused the bar).
-    if (event.pointerType === 'mouse') setHovered(null);
-  };
-
+  const cursor = useChartCursor(days.length);
+  const activeDay = cursor.active === null ? undefined : days[cursor.active];
   return (
     <div
       role="group"
       aria-label={t('chart.plotLabel')}
       aria-describedby={hintId}
       className="absolute inset-0 flex items-stretch gap-px sm:gap-1"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
-      }}
+      onKeyDown={cursor.onKeyDown}
+      onBlur={cursor.onBlur}
     >
       <p id={hintId} className="sr-only">
         {t('chart.keyboardHint')}
@@ -53,32 +35,62 @@ export function ChartBars({ days, top, format }: { days: SignupDay[]; top: numbe
           data-bar=""
           role="img"
           aria-label={t('chart.barLabel', { day: format.day(day.date), count: day.count })}
-          tabIndex={index === tabStop ? 0 : -1}
-          onFocus={() => {
-            setTabStop(index);
-            setFocused(index);
-          }}
-          onPointerEnter={() => setHovered(index)}
-          onPointerLeave={onPointerLeave}
+          tabIndex={index === cursor.tabStop ? 0 : -1}
+          {...cursor.barHandlers(index)}
           className={cn(
             'relative flex min-w-0 flex-1 items-end rounded-t-sm focus-visible:outline-offset-0',
-            index === active && 'bg-muted',
+            index === cursor.active && 'bg-muted',
           )}
         >
           <div
             className={cn(
               'w-full rounded-t-sm transition-colors motion-reduce:transition-none',
-              index === active ? 'bg-primary' : 'bg-chart-1',
+              index === cursor.active ? 'bg-primary' : 'bg-chart-1',
             )}
             style={{ height: `${(day.count / top) * 100}%`, minHeight: day.count > 0 ? 2 : 0 }}
           />
         </div>
       ))}
-      {active !== null && days[active] ? (
-        <BarTooltip day={days[active]} index={active} count={days.length} format={format} />
+      {activeDay && cursor.active !== null ? (
+        <BarTooltip day={activeDay} index={cursor.active} count={days.length} format={format} />
       ) : null}
     </div>
   );
+}
+
+/**
+ * Which bar is active (hovered, else focused) and which one holds the group's Tab stop (today at first,
+ * then the last one focused), with the handlers that move them.
+ */
+function useChartCursor(count: number) {
+  const [tabStop, setTabStop] = useState(count - 1);
+  const [focused, setFocused] = useState<number | null>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  return {
+    tabStop,
+    active: hovered ?? focused,
+    onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+      const next = nextIndex(event, tabStop, count);
+      if (next === null) return;
+      event.preventDefault();
+      setTabStop(next);
+      event.currentTarget.querySelectorAll<HTMLElement>('[data-bar]')[next]?.focus();
+    },
+    onBlur: (event: FocusEvent<HTMLDivElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+    },
+    barHandlers: (index: number) => ({
+      onFocus: () => {
+        setTabStop(index);
+        setFocused(index);
+      },
+      onPointerEnter: () => setHovered(index),
+      // A tap leaves at once: on touch the value stays until the next tap (the tap also focused the bar).
+      onPointerLeave: (event: PointerEvent) => {
+        if (event.pointerType === 'mouse') setHovered(null);
+      },
+    }),
+  };
 }
 
 /** The day a key moves to from `current`, or null when the key is not the chart's. */

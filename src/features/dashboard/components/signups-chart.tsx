@@ -55,15 +55,7 @@ export function SignupsChart({ days, title }: { days: SignupDay[]; title: string
 
   return (
     <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
-      {/* The labels' line box is 1rem: 0.5rem above and below the plot puts each on its gridline. */}
-      <ol
-        aria-hidden="true"
-        className="-my-2 flex h-52 flex-col-reverse justify-between text-end text-xs leading-4 text-muted-foreground tabular-nums sm:h-60"
-      >
-        {ticks.map((tick) => (
-          <li key={tick}>{formats.bar.value(tick)}</li>
-        ))}
-      </ol>
+      <YAxis ticks={ticks} label={formats.bar.value} />
       <div className="relative h-48 sm:h-56">
         {ticks.map((tick) => (
           <div
@@ -81,23 +73,7 @@ export function SignupsChart({ days, title }: { days: SignupDay[]; title: string
         ) : null}
       </div>
       <XAxis days={days} label={formats.axisDay} />
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('chart.day')}</th>
-            <th scope="col">{t('chart.signups')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{formats.axisDay(day.date)}</th>
-              <td>{formats.bar.value(day.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SignupsTable days={days} title={title} day={formats.axisDay} count={formats.bar.value} />
     </div>
   );
 }
@@ -130,5 +106,54 @@ function XAxis({ days, label }: { days: SignupDay[]; label: (date: string) => st
         );
       })}
     </div>
+  );
+}
+
+/** The y axis' numbers, drawn for the eye (the table gives screen readers the counts). */
+function YAxis({ ticks, label }: { ticks: number[]; label: (count: number) => string }) {
+  return (
+    // The labels' line box is 1rem: 0.5rem above and below the plot puts each on its gridline.
+    <ol
+      aria-hidden="true"
+      className="-my-2 flex h-52 flex-col-reverse justify-between text-end text-xs leading-4 text-muted-foreground tabular-nums sm:h-60"
+    >
+      {ticks.map((tick) => (
+        <li key={tick}>{label(tick)}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** Every day and its count, for screen readers, named by the chart's title. */
+function SignupsTable({
+  days,
+  title,
+  day,
+  count,
+}: {
+  days: SignupDay[];
+  title: string;
+  day: (date: string) => string;
+  count: (count: number) => string;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <table className="sr-only">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('chart.day')}</th>
+          <th scope="col">{t('chart.signups')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((entry) => (
+          <tr key={entry.date}>
+            <th scope="row">{day(entry.date)}</th>
+            <td>{count(entry.count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
