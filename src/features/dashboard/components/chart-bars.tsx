@@ -76,8 +76,11 @@ function useChartCursor(count: number) {
       setTabStop(next);
       event.currentTarget.querySelectorAll<HTMLElement>('[data-bar]')[next]?.focus();
     },
+    // Focus leaving the chart hides the value, also the one a tap showed (a tap never "leaves").
     onBlur: (event: FocusEvent<HTMLDivElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
+      if (event.currentTarget.contains(event.relatedTarget)) return;
+      setFocused(null);
+      setHovered(null);
     },
     barHandlers: (index: number) => ({
       onFocus: () => {

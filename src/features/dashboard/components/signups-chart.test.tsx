@@ -97,6 +97,16 @@ describe('SignupsChart', () => {
     expect(screen.queryByText('Sat, Mar 14', { selector: 'p' })).not.toBeInTheDocument();
   });
 
+  it('on a touch screen a tap shows the value of a day, and a tap elsewhere hides it', async () => {
+    const user = userEvent.setup();
+    renderChart(days);
+    const bar = screen.getByRole('img', { name: 'Sat, Mar 14: 1,234 sign-ups' });
+    await user.pointer({ keys: '[TouchA]', target: bar });
+    expect(tooltip('Sat, Mar 14')).toHaveTextContent('Sign-ups1,234');
+    await user.pointer({ keys: '[TouchA]', target: document.body });
+    expect(screen.queryByText('Sat, Mar 14', { selector: 'p' })).not.toBeInTheDocument();
+  });
+
   it('right to left, the arrow pointing left goes forward in time, as the bars run', async () => {
     const user = userEvent.setup();
     renderChart(days, { language: 'ar', dir: 'rtl' });
