@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useGoBack } from '@/hooks/use-go-back';
 
-export type ErrorKind = 'forbidden' | 'notFound' | 'unknown' | 'unavailable';
+type ErrorKind = 'forbidden' | 'notFound' | 'unknown' | 'unavailable';
 
 const codes: Record<ErrorKind, string> = {
   forbidden: '403',
