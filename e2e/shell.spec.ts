@@ -172,7 +172,10 @@ test('the error boundary recovers with Try Again', async ({ page, visit }) => {
   });
   await expect(heading).toBeVisible();
   expect(failed).toBeGreaterThan(0);
-  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toHaveCount(0);
+  // The error page replaced the login screen (its header keeps the language and theme selects).
+  await expect(
+    page.getByRole('heading', { level: 1, name: frenchOrEnglish('auth:login.title') }),
+  ).toHaveCount(0);
   const tryAgain = page.getByRole('button', { name: frenchOrEnglish('actions.tryAgain') });
   await expect(tryAgain).toBeEnabled();
   await expect(page.getByRole('button', { name: frenchOrEnglish('actions.back') })).toBeVisible();
@@ -183,10 +186,10 @@ test('the error boundary recovers with Try Again', async ({ page, visit }) => {
   const clickedAt = Date.now();
   await tryAgain.click();
   await expect(tryAgain).toBeDisabled();
-  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text('fr', 'auth:login.title') })).toBeVisible();
   // The retry waits about 600 ms before refreshing.
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
-  await expect(page.getByRole('heading', { level: 1, name: text('fr', 'auth:login.title') })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: text('fr', 'preferences.language') })).toBeVisible();
   await expect(heading).toHaveCount(0);
   await expect(page).toHaveTitle(titled(text('fr', 'pages.login')));
 });

@@ -2,8 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { RouteErrorPage } from '@/components/layout/route-error-page';
-import { NotFoundPage } from '@/components/layout/error-page';
+import { NotFoundScreen, RouteErrorScreen } from '@/features/auth/components/error-screens';
 import { shouldRetryQuery } from '@/lib/errors';
 import { routeTree } from './routeTree.gen';
 
@@ -29,8 +28,9 @@ export function getRouter() {
     // Loaders reuse what the Query cache already holds; the cache decides freshness.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultErrorComponent: RouteErrorPage,
-    defaultNotFoundComponent: NotFoundPage,
+    // Error pages carry the product's header and the visitor's menu, so they live with the session (auth).
+    defaultErrorComponent: RouteErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
     ssr: { nonce: requestNonce() },
   });
   setupRouterSsrQueryIntegration({ router, queryClient });

@@ -9,11 +9,13 @@ import { EnvBadge } from '@/components/layout/env-badge';
 import { NavigationProgress } from '@/components/layout/navigation-progress';
 import { prefetchToaster, ToastHost } from '@/components/ui/toast';
 import { ImpersonationBanner } from '@/features/auth/components/impersonation-banner';
+import { authQueries } from '@/features/auth/queries';
 import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
 import { markRootHydrated } from '@/lib/hydration-marker';
 import { useFocusOnNavigation } from '@/hooks/use-focus-on-navigation';
+import { rootTitle } from '@/lib/page-title';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
 import { directionOf, toLanguage } from '@/lib/i18n/languages';
@@ -21,20 +23,27 @@ import { directionOf, toLanguage } from '@/lib/i18n/languages';
 import '@/styles.css';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  loader: async () => {
-    const bootstrap: unknown = await $getI18nBootstrap();
+  loader: async ({ context }) => {
+    // The session too, without failing on it: an error page (an unknown URL matches only this route) shows
+    // the visitor's menu from the first paint. Guarded routes have read it already, so it is a cache hit.
+    const bootstrapCall: Promise<unknown> = $getI18nBootstrap();
+    const [bootstrap] = await Promise.all([
+      bootstrapCall,
+      context.queryClient.prefetchQuery(authQueries.session()),
+    ]);
     // A proxy's error page can arrive as JSON; anything but a real bootstrap is an error, not data.
     if (!isI18nBootstrap(bootstrap)) throw new AppError('SERVICE_UNAVAILABLE');
     return bootstrap;
   },
   // The language only changes through the switcher, which invalidates the router itself.
   staleTime: Number.POSITIVE_INFINITY,
-  head: () => ({
+  head: (context) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
       { name: 'description', content: appConfig.description },
-      { title: appConfig.name },
+      // An unknown URL or a refused area ends here: the error page's title (src/lib/page-title.ts).
+      { title: rootTitle(context) },
     ],
     links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
     // Zod compiles validators with `new Function` when it can, and finds out by trying while the schema

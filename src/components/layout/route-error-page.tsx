@@ -1,22 +1,24 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { Button } from '@/components/ui/button';
 import { errorCodeOf } from '@/lib/errors';
-import { ErrorPage, ForbiddenPage } from './error-page';
+import { cn } from '@/lib/utils';
+import { ErrorPage } from './error-page';
 
 /**
- * The error boundary: a translated message (never raw library text), Try Again, Back and Home. A refusal
- * (`FORBIDDEN`, e.g. from an area guard) is the 403 page: trying again would not change it.
+ * The error boundary: a translated message (never raw library text), Home (to `home`), Try Again and Back.
+ * A refusal (`FORBIDDEN`, e.g. from an area guard) is the 403 page: trying again would not change it.
  */
-export function RouteErrorPage({ error }: ErrorComponentProps) {
-  if (errorCodeOf(error).code === 'FORBIDDEN') return <ForbiddenPage />;
-  return <RetryableErrorPage error={error} />;
+export function RouteErrorPage({ error, home }: Pick<ErrorComponentProps, 'error'> & { home?: string }) {
+  if (errorCodeOf(error).code === 'FORBIDDEN') return <ErrorPage kind="forbidden" home={home} />;
+  return <RetryableErrorPage error={error} home={home} />;
 }
 
-function RetryableErrorPage({ error }: { error: unknown }) {
+function RetryableErrorPage({ error, home }: { error: unknown; home: string | undefined }) {
   const { t } = useTranslation();
   const router = useRouter();
   const queryReset = useQueryErrorResetBoundary();
@@ -39,11 +41,18 @@ function RetryableErrorPage({ error }: { error: unknown }) {
   useAutomaticRetry(unavailable, retry);
 
   return (
-    <ErrorPage kind={unavailable ? 'unavailable' : 'unknown'} message={message} live={unavailable}>
-      <Button onClick={retry} disabled={retrying} aria-busy={retrying}>
-        {t('actions.tryAgain')}
-      </Button>
-    </ErrorPage>
+    <ErrorPage
+      kind={unavailable ? 'unavailable' : 'unknown'}
+      message={message}
+      home={home}
+      live={unavailable}
+      actions={
+        <Button variant="outline" onClick={retry} disabled={retrying} aria-busy={retrying}>
+          <RotateCw aria-hidden className={cn(retrying && 'animate-spin motion-reduce:animate-none')} />
+          {t('actions.tryAgain')}
+        </Button>
+      }
+    />
   );
 }
 

@@ -6,10 +6,11 @@ import { authMutations, forgetOtherQueries } from './queries';
 import { translateError } from '@/lib/translate-error';
 
 /**
- * Signs out, then goes to /login. The cached session becomes null before navigating, so the login guard
- * lets the visitor in; data cached for the user is dropped once its screens are gone.
+ * Signs out, then goes to /login (with `redirect`, to come back there once signed in with another
+ * account). The cached session becomes null before navigating, so the login guard lets the visitor in;
+ * data cached for the user is dropped once its screens are gone.
  */
-export function useSignOut() {
+export function useSignOut({ redirect }: { redirect?: string } = {}) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -23,7 +24,7 @@ export function useSignOut() {
       if (message) toast.error(message);
       return;
     }
-    await router.navigate({ to: '/login', replace: true });
+    await router.navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
     // Only once the signed-in screens are gone: removing their queries under them would refetch them.
     forgetOtherQueries(queryClient);
     await router.invalidate();

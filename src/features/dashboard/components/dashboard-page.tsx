@@ -7,10 +7,9 @@ import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { dashboardQueries } from '../queries';
-import type { DashboardFigures } from '../schema';
+import type { SignupDay } from '../schema';
+import { FigureCards, FigureSkeletons } from './figure-cards';
 import { SignupsChart } from './signups-chart';
-
-const figureKeys = ['totalUsers', 'newUsers', 'activeUsers', 'bannedUsers', 'repositories'] as const;
 
 /** The manager's overview: key figures, sign-ups over 30 days, and the recent activity (`activity`). */
 export function DashboardPage({ activity }: { activity?: ReactNode }) {
@@ -22,7 +21,7 @@ export function DashboardPage({ activity }: { activity?: ReactNode }) {
   let chart: ReactNode;
   if (query.isPending) {
     figures = <FigureSkeletons />;
-    chart = <Skeleton className="h-44 w-full" />;
+    chart = <Skeleton className="h-60 w-full sm:h-68" />;
   } else if (query.isError) {
     figures = (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">
@@ -35,7 +34,7 @@ export function DashboardPage({ activity }: { activity?: ReactNode }) {
     );
     chart = null;
   } else {
-    figures = <Figures figures={query.data} />;
+    figures = <FigureCards figures={query.data} />;
     chart = <SignupsChart days={query.data.signups} title={chartTitle} />;
   }
 
@@ -44,7 +43,11 @@ export function DashboardPage({ activity }: { activity?: ReactNode }) {
       <div className="grid gap-6" aria-busy={query.isPending}>
         <section aria-label={t('figures.label')}>{figures}</section>
         {chart ? (
-          <SectionCard title={chartTitle} description={t('chart.description')}>
+          <SectionCard
+            title={chartTitle}
+            description={t('chart.description')}
+            actions={query.data ? <SignupsTotal days={query.data.signups} /> : null}
+          >
             {chart}
           </SectionCard>
         ) : null}
@@ -57,30 +60,17 @@ export function DashboardPage({ activity }: { activity?: ReactNode }) {
   );
 }
 
-function Figures({ figures }: { figures: DashboardFigures }) {
+/** The chart's headline: every sign-up of its days. */
+function SignupsTotal({ days }: { days: SignupDay[] }) {
   const { t, i18n } = useTranslation('dashboard');
-  const number = new Intl.NumberFormat(i18n.language);
+  const total = days.reduce((sum, day) => sum + day.count, 0);
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {figureKeys.map((key) => (
-        <div key={key} className="grid gap-1 rounded-lg border bg-card p-4 last:max-sm:col-span-2">
-          <dt className="text-sm text-muted-foreground">{t(`figures.${key}`)}</dt>
-          <dd className="text-3xl font-semibold tabular-nums">{number.format(figures[key])}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function FigureSkeletons() {
-  return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-      {figureKeys.map((key) => (
-        <div key={key} className="grid gap-2 rounded-lg border p-4 last:max-sm:col-span-2">
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="h-8 w-1/3" />
-        </div>
-      ))}
-    </div>
+    // Under the title on a phone, the label before the number on one line; beside it, stacked and ending.
+    <p className="flex items-baseline gap-2 sm:grid sm:gap-0 sm:text-end">
+      <span className="text-xs text-muted-foreground">{t('chart.total')}</span>
+      <span className="text-2xl font-semibold tracking-tight tabular-nums">
+        {new Intl.NumberFormat(i18n.language).format(total)}
+      </span>
+    </p>
   );
 }

@@ -1,0 +1,70 @@
+import { Activity, Ban, FolderGit2, type LucideIcon, UserPlus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { DashboardFigures } from '../schema';
+
+type FigureKey = 'totalUsers' | 'newUsers' | 'activeUsers' | 'bannedUsers' | 'repositories';
+
+const figureIcons: Record<FigureKey, LucideIcon> = {
+  totalUsers: Users,
+  newUsers: UserPlus,
+  activeUsers: Activity,
+  bannedUsers: Ban,
+  repositories: FolderGit2,
+};
+const figureKeys: FigureKey[] = ['totalUsers', 'newUsers', 'activeUsers', 'bannedUsers', 'repositories'];
+
+// Each card spans three rows of the list's grid and shares them (subgrid): a label that wraps to two lines
+// (French, Swahili) pushes every figure of its row down together, so the figures stay on one line.
+const listClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5';
+const cardClass =
+  'row-span-3 grid grid-rows-subgrid gap-y-1 rounded-lg border bg-card p-4 shadow-xs last:max-sm:col-span-2';
+
+/** The dashboard's key figures: a card each with its label, the number, and the period it covers if any. */
+export function FigureCards({ figures }: { figures: DashboardFigures }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const number = new Intl.NumberFormat(i18n.language);
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const hints: Partial<Record<FigureKey, string>> = {
+    newUsers: t('figures.hint.newUsers'),
+    activeUsers: t('figures.hint.activeUsers'),
+    bannedUsers: t('figures.hint.bannedUsers', {
+      share: percent.format(figures.totalUsers > 0 ? figures.bannedUsers / figures.totalUsers : 0),
+    }),
+  };
+  return (
+    <ul className={listClass}>
+      {figureKeys.map((key) => {
+        const Icon = figureIcons[key];
+        return (
+          <li key={key} className={cardClass}>
+            <dl className="row-span-2 grid grid-rows-subgrid gap-y-1">
+              <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
+                <span>{t(`figures.${key}`)}</span>
+                <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
+              </dt>
+              <dd className="text-3xl font-semibold tracking-tight tabular-nums">
+                {number.format(figures[key])}
+              </dd>
+            </dl>
+            {hints[key] ? <p className="text-xs text-muted-foreground">{hints[key]}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function FigureSkeletons() {
+  return (
+    <div className={listClass}>
+      {figureKeys.map((key) => (
+        <div key={key} className={cardClass}>
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="mt-1 h-8 w-1/3" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}
