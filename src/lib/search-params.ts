@@ -16,6 +16,10 @@ function stringParam(value: unknown, max: number, { trim = false } = {}): string
   return text.length <= max ? text : '';
 }
 
+/** The two directions of a sortable list; what its URL's `order` param holds. */
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
 /** One of `allowed`, else `fallback`. */
 export function oneOf<const T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.find((item) => item === value) ?? fallback;

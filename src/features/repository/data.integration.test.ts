@@ -1,10 +1,12 @@
-import { desc, like, sql } from 'drizzle-orm';
+import { asc, desc, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
 import { repository } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { findRepositoryById, listRepositories } from './data.server';
+import { zRepositoryListQuery } from './schema';
+import type { RepositorySort } from './search';
 
 let testDb: TestDatabase;
 let db: Database;
@@ -31,11 +33,15 @@ beforeAll(async () => {
 });
 afterAll(() => testDb?.cleanup());
 
-async function walk(searchTerm: string, limit: number) {
+async function walk(
+  searchTerm: string,
+  limit: number,
+  order: { sort: RepositorySort; order: 'asc' | 'desc' } = { sort: 'created', order: 'desc' },
+) {
   const pages = [];
   let cursor: string | undefined;
   do {
-    const page = await listRepositories({ searchTerm, cursor, limit }, db);
+    const page = await listRepositories({ searchTerm, cursor, limit, ...order }, db);
     pages.push(page);
     cursor = page.nextCursor ?? undefined;
   } while (cursor && pages.length < 100);
@@ -58,6 +64,54 @@ describe('listRepositories', () => {
       .where(like(repository.name, 'repo-%'))
       .orderBy(desc(repository.createdAt), desc(repository.id));
     expect(names).toEqual(expected.map((r) => r.name));
+  });
+
+  it('sorts by name either way and by creation oldest first, page boundaries included', async () => {
+    const numbers = Array.from({ length: total }, (_, i) => `repo-${String(i + 1).padStart(2, '0')}`);
+    const names = async (sort: RepositorySort, order: 'asc' | 'desc') => {
+      const pages = await walk('repo-', 20, { sort, order });
+      expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
+      return pages.flatMap((p) => p.items.map((i) => i.name));
+    };
+    expect(await names('name', 'asc')).toEqual(numbers);
+    expect(await names('name', 'desc')).toEqual(numbers.toReversed());
+
+    const oldestFirst = await db
+      .select({ name: repository.name })
+      .from(repository)
+      .where(like(repository.name, 'repo-%'))
+      .orderBy(asc(repository.createdAt), asc(repository.id));
+    expect(await names('created', 'asc')).toEqual(oldestFirst.map((r) => r.name));
+  });
+
+  it('pages through long non-Latin names, with cursors the endpoint accepts', async () => {
+    // The longest names stored (100 UTF-16 units), 2 to 4 bytes each in UTF-8: the longest cursors.
+    const long = ['ü', 'ع', '\u{1F600}'].map((c) => c.repeat(100 / c.length - 1));
+    const stored = long.flatMap((stem) => ['a', 'b'].map((end) => `${stem}${end}`));
+    await db.insert(repository).values(stored.map((name) => ({ name, link: 'https://long.example' })));
+    try {
+      for (const stem of long) {
+        const pages = await walk(stem, 1, { sort: 'name', order: 'desc' });
+        expect(pages.map((p) => p.items.map((i) => i.name))).toEqual([[`${stem}b`], [`${stem}a`]]);
+        const cursor = pages[0]?.nextCursor ?? '';
+        expect(zRepositoryListQuery.safeParse({ searchTerm: stem, cursor }).success).toBe(true);
+      }
+    } finally {
+      await db.delete(repository).where(like(repository.link, 'https://long.example'));
+    }
+  });
+
+  it('sorts the results of a search, and gives each item its creation time', async () => {
+    const page = await listRepositories({ searchTerm: 'alpha', sort: 'name', order: 'desc', limit: 1 }, db);
+    expect(page.items.map((i) => i.name)).toEqual(['alphaXbeta']);
+    expect(page.total).toBe(2);
+    const next = await listRepositories(
+      { searchTerm: 'alpha', sort: 'name', order: 'desc', limit: 1, cursor: page.nextCursor ?? '' },
+      db,
+    );
+    expect(next.items.map((i) => i.name)).toEqual(['Alpha_Beta']);
+    expect(next.nextCursor).toBeNull();
+    expect(new Date(next.items[0]?.createdAt ?? '').getTime()).not.toBeNaN();
   });
 
   it('cuts descriptions to an excerpt', async () => {
@@ -97,7 +151,7 @@ describe('listRepositories', () => {
     }
   });
 
-  it('refuses a cursor it did not make', async () => {
+  it('refuses a cursor it did not make, or one made for another order', async () => {
     await expect(listRepositories({ searchTerm: '', cursor: 'not-a-cursor', limit: 20 }, db)).rejects.toThrow(
       'BAD_REQUEST:cursor',
     );
@@ -105,6 +159,11 @@ describe('listRepositories', () => {
     await expect(listRepositories({ searchTerm: '', cursor: forged, limit: 20 }, db)).rejects.toThrow(
       'BAD_REQUEST:cursor',
     );
+    // A name where a time belongs: a 400, never a database error.
+    const byName = (await listRepositories({ searchTerm: 'repo-', sort: 'name', limit: 1 }, db)).nextCursor;
+    await expect(
+      listRepositories({ searchTerm: '', sort: 'created', cursor: byName ?? '', limit: 20 }, db),
+    ).rejects.toThrow('BAD_REQUEST:cursor');
   });
 });
 

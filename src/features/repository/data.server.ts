@@ -3,22 +3,43 @@ import { appConfig } from '~/app.config';
 import { eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { containsPattern, countUpTo, keysetPage } from '@/server/db/list';
+import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
 import { repository } from '@/server/db/schema/index';
 import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
+import type { SortOrder } from '@/lib/search-params';
 import {
   DESCRIPTION_EXCERPT_LENGTH,
   type RepositoryDetail,
   type RepositoryListItem,
   type RepositoryValues,
 } from './schema';
+import type { RepositorySort } from './search';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Newest first, optionally only names containing `searchTerm` (case-insensitive, `%` and `_` literal). */
+/**
+ * The order a list view asks for. Each is walked through an index: `(created_at, id)`, and for names the
+ * unique index on `name` (a name is never repeated, so the id never has to break a tie: Postgres reads
+ * the index from the cursor's name on, `name >= $cursor`, and its incremental sort has one row per group).
+ */
+function sortKeyOf(sort: RepositorySort): SortKey {
+  if (sort === 'name') return { column: repository.name, kind: 'text', id: repository.id };
+  return { createdAt: repository.createdAt, id: repository.id };
+}
+
+/**
+ * One page of repositories in the view's order (newest first by default), optionally only names
+ * containing `searchTerm` (case-insensitive, `%` and `_` literal).
+ */
 export async function listRepositories(
-  query: { searchTerm: string; cursor?: string | undefined; limit: number },
+  query: {
+    searchTerm: string;
+    sort?: RepositorySort;
+    order?: SortOrder;
+    cursor?: string | undefined;
+    limit: number;
+  },
   db?: Database,
 ): Promise<ListPage<RepositoryListItem>> {
   const executor = db ?? (await getDb());
@@ -26,7 +47,8 @@ export async function listRepositories(
     ? ilike(repository.name, containsPattern(query.searchTerm))
     : undefined;
   return keysetPage({
-    sortKey: { createdAt: repository.createdAt, id: repository.id },
+    sortKey: sortKeyOf(query.sort ?? 'created'),
+    direction: query.order ?? 'desc',
     filter,
     cursor: query.cursor,
     limit: query.limit,
@@ -39,6 +61,7 @@ export async function listRepositories(
           descriptionExcerpt: sql<
             string | null
           >`left(${repository.description}, ${DESCRIPTION_EXCERPT_LENGTH})`,
+          createdAt: sql<string>`to_json(${repository.createdAt}) #>> '{}'`,
           cursorAt,
         })
         .from(repository)

@@ -6,7 +6,7 @@ import { findRepositoryById, listRepositories } from './data.server';
 import { changeRepository, createRepository, removeRepository } from './mutations.server';
 import { zRepositoryForm, zRepositoryIdInput, zRepositoryListQuery, zRepositoryUpdateInput } from './schema';
 
-/** One page of repositories, newest first, filtered by name. */
+/** One page of repositories in the asked order (newest first by default), filtered by name. */
 export const $listRepositories = createServerFn({ method: 'GET' })
   .middleware([requirePermission({ repository: ['read'] })])
   .validator(zRepositoryListQuery)

@@ -13,23 +13,24 @@ import {
   $updateRepository,
 } from './functions';
 import type { RepositoryDetail, RepositoryValues } from './schema';
+import type { RepositoryListView } from './search';
 
 export const repositoryKeys = {
   all: ['repository'] as const,
   lists: ['repository', 'list'] as const,
-  list: (searchTerm: string) => ['repository', 'list', { searchTerm }] as const,
+  list: (view: RepositoryListView) => ['repository', 'list', view] as const,
   detail: (id: string) => ['repository', 'detail', id] as const,
 };
 
 export const repositoryQueries = {
-  /** Pages of the list for one search term; the next page starts at the previous page's cursor. */
-  list: (searchTerm: string) =>
+  /** Pages of one list view; the next page starts at the previous page's cursor. */
+  list: (view: RepositoryListView) =>
     infiniteQueryOptions({
-      queryKey: repositoryKeys.list(searchTerm),
-      queryFn: ({ pageParam }) => $listRepositories({ data: { searchTerm, cursor: pageParam } }),
+      queryKey: repositoryKeys.list(view),
+      queryFn: ({ pageParam }) => $listRepositories({ data: { ...view, cursor: pageParam } }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-      // While a new term loads, the previous results stay on screen instead of a flash of skeletons.
+      // While a new term or order loads, the previous results stay on screen instead of a flash of skeletons.
       placeholderData: keepPreviousData,
       // What the route loader just fetched is shown without a second request on mount.
       staleTime: 30_000,
@@ -42,7 +43,7 @@ export const repositoryQueries = {
     }),
 };
 
-/** The saved repository becomes its detail's cache entry; every list (any search term) is refetched. */
+/** The saved repository becomes its detail's cache entry; every list (any search term or order) is refetched. */
 function saved(queryClient: QueryClient, repository: RepositoryDetail) {
   queryClient.setQueryData(repositoryKeys.detail(repository.id), repository);
   void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
+import { sortOrders } from '@/lib/search-params';
 import { cleanLink, cleanMultiline, cleanName } from '@/lib/text';
 import { appConfig } from '~/app.config';
 import { webLinkProblem } from './links';
+import { repositorySorts } from './search';
 
 /** A repository as lists show it: the description cut to an excerpt on the server. */
 export type RepositoryListItem = {
@@ -10,6 +12,8 @@ export type RepositoryListItem = {
   name: string;
   link: string;
   descriptionExcerpt: string | null;
+  /** ISO 8601, like every date that travels. */
+  createdAt: string;
 };
 
 /** A repository as its detail page shows it; dates travel as ISO strings. */
@@ -22,7 +26,13 @@ export type RepositoryDetail = {
   updatedAt: string;
 };
 
-export const zRepositoryListQuery = zListQuery;
+/** The list endpoint's input: strict (a wrong sort is a bad request, not a silent default). */
+export const zRepositoryListQuery = zListQuery.extend({
+  sort: z.enum(repositorySorts).default('created'),
+  order: z.enum(sortOrders).default('desc'),
+  // A name cursor (up to 100 characters, 4 bytes each in UTF-8, then base64) is longer than a date one.
+  cursor: z.string().max(1000).optional(),
+});
 
 // Any string is accepted: an id that is not a UUID is simply not found (404), never a validation error.
 export const zRepositoryIdInput = z.object({ id: z.string().max(64) });

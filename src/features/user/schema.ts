@@ -3,14 +3,8 @@ import { isRoleValue } from '@/features/auth/permissions';
 import { zEmail, zName } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
-import {
-  sortOrders,
-  type UserRoleFilter,
-  type UserStatus,
-  userRoleFilters,
-  userSorts,
-  userStatuses,
-} from './search';
+import { sortOrders } from '@/lib/search-params';
+import { type UserRoleFilter, type UserStatus, userRoleFilters, userSorts, userStatuses } from './search';
 
 /** The list endpoint's input: strict (a wrong value is a bad request, not a silent default). */
 export const zUserListQuery = zListQuery.extend({

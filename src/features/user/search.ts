@@ -1,4 +1,4 @@
-import { oneOf, searchTermParam, searchValidator } from '@/lib/search-params';
+import { oneOf, type SortOrder, searchTermParam, searchValidator, sortOrders } from '@/lib/search-params';
 
 // The list's view, apart from the schemas (./schema.ts) on purpose: the /manager/users route validates its
 // search params with it, and route definitions are in every page's first download, where zod is not.
@@ -6,13 +6,11 @@ import { oneOf, searchTermParam, searchValidator } from '@/lib/search-params';
 export const userRoleFilters = ['admin', 'user'] as const;
 export const userStatuses = ['active', 'banned', 'notOnboarded'] as const;
 export const userSorts = ['created', 'name', 'email'] as const;
-export const sortOrders = ['asc', 'desc'] as const;
 
 export type UserRoleFilter = (typeof userRoleFilters)[number];
 /** Banned wins over not onboarded: every user has exactly one status, and filters agree with badges. */
 export type UserStatus = (typeof userStatuses)[number];
 export type UserSort = (typeof userSorts)[number];
-export type SortOrder = (typeof sortOrders)[number];
 
 /** The list's view (search, filters, order): what the URL carries and the list query is keyed by. */
 export type UserListView = {

@@ -12,6 +12,7 @@ import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
 import type { RepositoryListItem } from '../schema';
 import { safeExternalUrl } from '../links';
+import type { RepositoryListView } from '../search';
 
 /** Which area the list belongs to: rows open that area's detail page. */
 export type RepositoryArea = 'app' | 'manager';
@@ -22,15 +23,17 @@ export type RepositoryArea = 'app' | 'manager';
  */
 export function RepositoryListPage({
   area = 'app',
-  searchTerm,
-  onSearchTermChange,
+  view,
+  onViewChange,
 }: {
   area?: RepositoryArea;
-  searchTerm: string;
-  onSearchTermChange: (term: string) => void;
+  view: RepositoryListView;
+  onViewChange: (change: Partial<RepositoryListView>) => void;
 }) {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(repositoryQueries.list(searchTerm));
+  const query = useInfiniteQuery(repositoryQueries.list(view));
+  const { searchTerm } = view;
+  const onSearchTermChange = (term: string) => onViewChange({ searchTerm: term });
   const session = useSession();
   const canCreate = area === 'manager' && roleCan(session?.user.role, { repository: ['create'] });
   return (

@@ -2,14 +2,8 @@ import { ArrowDownUp, Filter } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LucideIcon } from 'lucide-react';
-import {
-  type SortOrder,
-  type UserListView,
-  type UserSort,
-  userRoleFilters,
-  userSorts,
-  userStatuses,
-} from '../search';
+import type { SortOrder } from '@/lib/search-params';
+import { type UserListView, type UserSort, userRoleFilters, userSorts, userStatuses } from '../search';
 
 type ViewChange = Partial<Omit<UserListView, 'searchTerm'>>;
 

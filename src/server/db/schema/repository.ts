@@ -6,7 +6,8 @@ export const repository = pgTable(
   'repository',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // The unique index decides name conflicts, also between concurrent creates.
+    // The unique index decides name conflicts, also between concurrent creates. It also serves the list's
+    // name order: a unique name needs no `(name, id)` index (src/features/repository/data.server.ts).
     name: text('name').notNull().unique('repository_name_unique'),
     link: text('link').notNull(),
     description: text('description'),
