@@ -90,7 +90,8 @@ export function MenuPopover({
   );
 }
 
-const menuItemClass =
+/** One link or button of a panel: `MenuItem` for buttons, this on a link. */
+export const menuItemClass =
   'flex min-h-9 w-full items-center gap-2 rounded-md px-2 py-1.5 text-start text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring max-md:min-h-11 [&_svg]:size-4 [&_svg]:shrink-0';
 
 /**

@@ -1,37 +1,28 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ListPage } from '@/lib/list';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { ListFooter, type ListQuery } from './data-list-footer';
+import { DataTable, type DataTableOptions, DataTableSkeleton } from './data-table';
 import { Skeleton } from './skeleton';
 import { Spinner } from './spinner';
-
-type ListQuery<Item> = Pick<
-  UseInfiniteQueryResult<InfiniteData<ListPage<Item>>>,
-  | 'data'
-  | 'isPending'
-  | 'isError'
-  | 'isFetchNextPageError'
-  | 'isPlaceholderData'
-  | 'isFetchingNextPage'
-  | 'hasNextPage'
-  | 'fetchNextPage'
-  | 'refetch'
-  | 'isRefetching'
->;
 
 /**
  * A paged list with every state a user meets: loading skeletons, an error with Retry, "No Data", no results
  * for a search, a results line with Clear, "Showing n of total", and more pages on "Load more" or by
  * scrolling to the end. Status lines sit in a polite live region so screen readers hear the outcome.
+ *
+ * With `table`, the rows are a table from 768 px and `renderItem`'s list below. Both come from the server
+ * render and CSS shows one, so the first paint has the right layout and no script measures the screen.
  */
-export function DataList<Item>({
+export function DataList<Item, Key extends string = string>({
   query,
   label,
   getKey,
   renderItem,
+  table,
   searchTerm = '',
   onClearSearch,
   skeletonRows = 6,
@@ -41,7 +32,10 @@ export function DataList<Item>({
   /** Accessible name of the list, e.g. the page title. */
   label: string;
   getKey: (item: Item) => string;
+  /** A row of the list (of phones' list when there is a `table`). */
   renderItem: (item: Item) => ReactNode;
+  /** Columns, order and row menus of the table wider screens get. */
+  table?: DataTableOptions<Item, Key>;
   searchTerm?: string;
   onClearSearch?: () => void;
   skeletonRows?: number;
@@ -59,7 +53,7 @@ export function DataList<Item>({
   let status: string;
   if (query.isPending) {
     status = t('dataList.loading');
-    body = <SkeletonRows count={skeletonRows} />;
+    body = <SkeletonRows count={skeletonRows} label={label} table={table} />;
   } else if (query.isError && !query.isFetchNextPageError) {
     status = t('dataList.error');
     body = (
@@ -89,13 +83,7 @@ export function DataList<Item>({
       : paged
         ? t(capped ? 'dataList.showingCapped' : 'dataList.showing', { shown: items.length, total })
         : '';
-    body = (
-      <ul aria-label={label} className="divide-y rounded-lg border">
-        {items.map((item) => (
-          <li key={getKey(item)}>{renderItem(item)}</li>
-        ))}
-      </ul>
-    );
+    body = <Rows label={label} items={items} getKey={getKey} renderItem={renderItem} table={table} />;
   }
 
   const loaded = !query.isPending && !(query.isError && !query.isFetchNextPageError) && items.length > 0;
@@ -141,63 +129,6 @@ function resultsLine(t: TFunction, total: number, capped: boolean, term: string)
   return t(capped ? 'dataList.resultsCapped' : 'dataList.results', { count: total, term });
 }
 
-function ListFooter<Item>({
-  query,
-  shown,
-  total,
-  capped,
-}: {
-  query: ListQuery<Item>;
-  shown: number;
-  total: number;
-  capped: boolean;
-}) {
-  const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-
-  // Scrolling to the end loads the next page; the button stays for keyboards and after a failed load.
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
-      return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
-
-  return (
-    <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground">
-        {t(capped ? 'dataList.showingCapped' : 'dataList.showing', { shown, total })}
-      </p>
-      {isFetchNextPageError ? (
-        <div className="flex items-center gap-2">
-          <p className="text-destructive">{t('dataList.error')}</p>
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            {t('dataList.retry')}
-          </Button>
-        </div>
-      ) : hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void fetchNextPage()}
-          disabled={isFetchingNextPage}
-        >
-          {isFetchingNextPage ? <Spinner /> : null}
-          {t('dataList.loadMore')}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
 function Notice({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">
@@ -206,16 +137,57 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-function SkeletonRows({ count }: { count: number }) {
+/** The list, and the table that replaces it from 768 px when there is one. */
+function Rows<Item, Key extends string>({
+  label,
+  items,
+  getKey,
+  renderItem,
+  table,
+}: {
+  label: string;
+  items: Item[];
+  getKey: (item: Item) => string;
+  renderItem: (item: Item) => ReactNode;
+  table: DataTableOptions<Item, Key> | undefined;
+}) {
   return (
-    <div className="divide-y rounded-lg border">
-      {Array.from({ length: count }, (_, i) => (
-        // Identical placeholders: the index is their only identity.
-        <div key={i} className="flex flex-col gap-2 px-4 py-3">
-          <Skeleton className="h-4 w-1/3" />
-          <Skeleton className="h-3 w-2/3" />
-        </div>
-      ))}
-    </div>
+    <>
+      <ul aria-label={label} className={cn('divide-y rounded-lg border', table && 'md:hidden')}>
+        {items.map((item) => (
+          <li key={getKey(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {table ? (
+        <DataTable label={label} items={items} getKey={getKey} options={table} className="max-md:hidden" />
+      ) : null}
+    </>
+  );
+}
+
+function SkeletonRows<Item, Key extends string>({
+  count,
+  label,
+  table,
+}: {
+  count: number;
+  label: string;
+  table: DataTableOptions<Item, Key> | undefined;
+}) {
+  return (
+    <>
+      <div className={cn('divide-y rounded-lg border', table && 'md:hidden')}>
+        {Array.from({ length: count }, (_, i) => (
+          // Identical placeholders: the index is their only identity.
+          <div key={i} className="flex flex-col gap-2 px-4 py-3">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-2/3" />
+          </div>
+        ))}
+      </div>
+      {table ? (
+        <DataTableSkeleton label={label} options={table} rows={count} className="max-md:hidden" />
+      ) : null}
+    </>
   );
 }

@@ -72,7 +72,8 @@ function SidebarFrame({
         footer={<UserMenu placement="sidebar" accountTo={accountTo} preferences={preferences} />}
       />
       <SidebarSheet brand={brand(false)} groups={groups} />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* --sticky-top: the bar's height, under which a table's header sticks as the page scrolls. */}
+      <div className="flex min-w-0 flex-1 flex-col [--sticky-top:3.5rem]">
         <header
           className={cn(
             'sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-2 pt-[env(safe-area-inset-top)] backdrop-blur sm:px-4',

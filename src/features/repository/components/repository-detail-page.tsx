@@ -6,7 +6,7 @@ import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { repositoryQueries } from '../queries';
 import { safeExternalUrl } from '../links';
-import type { RepositoryArea } from './repository-list-page';
+import type { RepositoryArea } from './area';
 import { RepositoryActions } from './repository-actions';
 
 /**

@@ -13,13 +13,14 @@ import { repositoryQueries } from '../queries';
 import type { RepositoryListItem } from '../schema';
 import { safeExternalUrl } from '../links';
 import type { RepositoryListView } from '../search';
-
-/** Which area the list belongs to: rows open that area's detail page. */
-export type RepositoryArea = 'app' | 'manager';
+import { detailRoute, type RepositoryArea } from './area';
+import { RepositorySortDialog } from './repository-list-controls';
+import { useRepositoryTable } from './repository-table';
 
 /**
- * Repositories, newest first, searchable by name; each row opens the repository. In the manager area a
- * role that may create repositories also gets "New repository".
+ * Repositories, newest first unless the view says otherwise, searchable by name: a table from 768 px
+ * (sortable by name and date, a menu per row), a list of rows below with the order in a sheet. In the
+ * manager area a role that may create repositories also gets "New repository".
  */
 export function RepositoryListPage({
   area = 'app',
@@ -32,16 +33,20 @@ export function RepositoryListPage({
 }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(repositoryQueries.list(view));
-  const { searchTerm } = view;
-  const onSearchTermChange = (term: string) => onViewChange({ searchTerm: term });
   const session = useSession();
+  const table = useRepositoryTable(area, view, onViewChange);
   const canCreate = area === 'manager' && roleCan(session?.user.role, { repository: ['create'] });
   return (
     <Page
       title={t('repository:pages.list')}
       actions={
         <div className="flex w-full items-center gap-2 sm:w-auto">
-          <SearchInput value={searchTerm} onChange={onSearchTermChange} className="min-w-0 flex-1" />
+          <SearchInput
+            value={view.searchTerm}
+            onChange={(searchTerm) => onViewChange({ searchTerm })}
+            className="min-w-0 flex-1"
+          />
+          <RepositorySortDialog view={view} onChange={onViewChange} className="md:hidden" />
           {canCreate ? <NewRepositoryButton /> : null}
         </div>
       }
@@ -51,8 +56,9 @@ export function RepositoryListPage({
         label={t('repository:pages.list')}
         getKey={(repository) => repository.id}
         renderItem={(repository) => <RepositoryRow repository={repository} area={area} />}
-        searchTerm={searchTerm}
-        onClearSearch={() => onSearchTermChange('')}
+        table={table}
+        searchTerm={view.searchTerm}
+        onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
     </Page>
   );
@@ -76,7 +82,7 @@ function RepositoryRow({ repository, area }: { repository: RepositoryListItem; a
   const host = safeExternalUrl(repository.link)?.host ?? repository.link;
   return (
     <Link
-      to={area === 'manager' ? '/manager/repositories/$id' : '/app/repositories/$id'}
+      to={detailRoute(area)}
       params={{ id: repository.id }}
       className="flex flex-col gap-1 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
     >

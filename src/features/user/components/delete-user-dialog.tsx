@@ -9,10 +9,17 @@ import { forgetUser, userMutations } from '../queries';
 import { translateError } from '@/lib/translate-error';
 
 /**
- * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards the list, with a
- * toast; a refusal (yourself, the last admin) shows in the dialog.
+ * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards a toast, and the list
+ * (from the detail page; a list's row just leaves it); a refusal (yourself, the last admin) is a toast.
+ * Its trigger is an item of the menu it sits in: the detail page's More actions, or a table row's.
  */
-export function DeleteUserDialog({ user }: { user: { id: string; email: string } }) {
+export function DeleteUserDialog({
+  user,
+  from = 'detail',
+}: {
+  user: { id: string; email: string };
+  from?: 'detail' | 'list';
+}) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -29,7 +36,7 @@ export function DeleteUserDialog({ user }: { user: { id: string; email: string }
       return;
     }
     toast.success(t('delete.success'));
-    await navigate({ to: '/manager/users', replace: true });
+    if (from === 'detail') await navigate({ to: '/manager/users', replace: true });
     // Only once the user's page is gone: removing its queries under it would make it fetch them again.
     forgetUser(queryClient, user.id);
   };

@@ -1,8 +1,8 @@
 import { ArrowDownUp, Filter } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LucideIcon } from 'lucide-react';
+import { LabelledSelect } from '@/components/ui/labelled-select';
 import type { SortOrder } from '@/lib/search-params';
+import { cn } from '@/lib/utils';
 import { type UserListView, type UserSort, userRoleFilters, userSorts, userStatuses } from '../search';
 
 type ViewChange = Partial<Omit<UserListView, 'searchTerm'>>;
@@ -11,17 +11,29 @@ const sortOptions = userSorts.flatMap((sort) =>
   (['desc', 'asc'] as const).map((order) => ({ sort, order, value: `${sort}:${order}` })),
 );
 
-/** Role, status and order of the user list: native selects, so every platform's picker and reader work. */
+/** How many filters narrow the list (the order is not one): the count phones see on "Filters". */
+export function activeFilterCount(view: UserListView): number {
+  return [view.role, view.status].filter(Boolean).length;
+}
+
+/**
+ * Role, status and order of the user list: native selects, so every platform's picker and reader work. In
+ * a row on wider screens, stacked in phones' Filters sheet.
+ */
 export function UserListControls({
   view,
   onChange,
+  stacked = false,
+  className,
 }: {
   view: UserListView;
   onChange: (change: ViewChange) => void;
+  stacked?: boolean;
+  className?: string;
 }) {
   const { t } = useTranslation('user');
   return (
-    <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-3">
+    <div className={cn('grid grid-cols-1 gap-3', !stacked && 'gap-2 md:grid-cols-3', className)}>
       <LabelledSelect
         label={t('list.role')}
         icon={Filter}
@@ -69,41 +81,4 @@ export function UserListControls({
 
 function sortLabel(sort: UserSort, order: SortOrder): string {
   return `${sort}${order === 'asc' ? 'Asc' : 'Desc'}`;
-}
-
-function LabelledSelect({
-  label,
-  icon: Icon,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  icon: LucideIcon;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="grid min-w-0 gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {label}
-      </label>
-      <div className="relative">
-        <Icon
-          aria-hidden
-          className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <select
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className="h-10 w-full min-w-0 truncate rounded-md border border-input bg-background ps-8 pe-2 text-base text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:text-sm"
-        >
-          {children}
-        </select>
-      </div>
-    </div>
-  );
 }

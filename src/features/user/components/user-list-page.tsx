@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { UserPlus } from 'lucide-react';
+import { SlidersHorizontal, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
+import { ListOptionsDialog } from '@/components/ui/list-options-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
@@ -14,9 +15,14 @@ import { userQueries } from '../queries';
 import type { UserListItem } from '../schema';
 import type { UserListView } from '../search';
 import { RoleBadges, StatusBadge } from './user-badges';
-import { UserListControls } from './user-list-controls';
+import { activeFilterCount, UserListControls } from './user-list-controls';
+import { useUserTable } from './user-table';
 
-/** Users, searchable by name or e-mail, filtered by role and status, in the chosen order. */
+/**
+ * Users, searchable by name or e-mail, filtered by role and status, in the chosen order: a table from
+ * 768 px (sortable headers, a menu per row) under the filters; on a phone a list of rows, the filters and
+ * order behind one "Filters" button so the first rows are in view.
+ */
 export function UserListPage({
   view,
   onViewChange,
@@ -28,6 +34,7 @@ export function UserListPage({
   const { t: tu } = useTranslation('user');
   const session = useSession();
   const query = useInfiniteQuery(userQueries.list(view));
+  const table = useUserTable(view, onViewChange);
   const canCreate = roleCan(session?.user.role, { user: ['create'] });
   return (
     <Page
@@ -42,18 +49,30 @@ export function UserListPage({
       }
     >
       <div className="mb-4 grid gap-3">
-        <SearchInput
-          value={view.searchTerm}
-          onChange={(searchTerm) => onViewChange({ searchTerm })}
-          className="sm:max-w-none"
-        />
-        <UserListControls view={view} onChange={onViewChange} />
+        <div className="flex gap-2">
+          <SearchInput
+            value={view.searchTerm}
+            onChange={(searchTerm) => onViewChange({ searchTerm })}
+            className="min-w-0 flex-1 sm:max-w-none"
+          />
+          <ListOptionsDialog
+            label={t('listOptions.filters')}
+            icon={SlidersHorizontal}
+            activeCount={activeFilterCount(view)}
+            onReset={() => onViewChange({ role: '', status: '' })}
+            className="md:hidden"
+          >
+            <UserListControls view={view} onChange={onViewChange} stacked />
+          </ListOptionsDialog>
+        </div>
+        <UserListControls view={view} onChange={onViewChange} className="max-md:hidden" />
       </div>
       <DataList
         query={query}
         label={t('user:pages.list')}
         getKey={(item) => item.id}
         renderItem={(item) => <UserRow user={item} />}
+        table={table}
         searchTerm={view.searchTerm}
         onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
