@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ListPage } from '@/lib/list';
 import { createTestI18n } from '@/test/i18n';
 import { DataList } from './data-list';
+import type { DataTableOptions } from './data-table';
 
 type Row = { id: string; name: string };
 
@@ -41,10 +42,12 @@ function List({
   fetchPage,
   searchTerm,
   onClearSearch,
+  table,
 }: {
   fetchPage: (cursor: string | undefined) => Promise<ListPage<Row>>;
   searchTerm?: string;
   onClearSearch?: () => void;
+  table?: DataTableOptions<Row, string>;
 }) {
   const query = useInfiniteQuery({
     queryKey: ['rows', searchTerm],
@@ -61,6 +64,7 @@ function List({
       renderItem={(row) => <span>{row.name}</span>}
       searchTerm={searchTerm}
       onClearSearch={onClearSearch}
+      table={table}
     />
   );
 }
@@ -157,5 +161,28 @@ describe('DataList', () => {
     expect(plain(screen.getByRole('status'))).toBe('3 results for "row"');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(onClearSearch).toHaveBeenCalledOnce();
+  });
+
+  it('with columns, renders the rows as a table for wide screens and as the list for phones, CSS choosing', async () => {
+    const table: DataTableOptions<Row, string> = {
+      columns: [{ id: 'name', header: 'Name', cell: (row) => row.name }],
+    };
+    let resolve: (page: ListPage<Row>) => void = () => {};
+    renderList({ fetchPage: () => new Promise((done) => (resolve = done)), table });
+    // Loading: the table's real header over placeholder rows, so nothing moves when the rows arrive.
+    const skeleton = screen.getByRole('table', { name: 'Rows' });
+    expect(within(skeleton).getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+    expect(skeleton.parentElement).toHaveClass('max-md:hidden');
+
+    resolve(await source(rows(3))(undefined));
+    const list = await screen.findByRole('list', { name: 'Rows' });
+    const grid = screen.getByRole('table', { name: 'Rows' });
+    expect(within(grid).getAllByRole('row')).toHaveLength(4);
+    expect(within(grid).getByRole('cell', { name: 'Row 2' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // Both are in the server's HTML; below 768 px the list shows, from 768 px the table.
+    expect(list).toHaveClass('md:hidden');
+    expect(grid.parentElement).toHaveClass('max-md:hidden');
+    expect(await findShown('Showing 3 of 3')).toBeVisible();
   });
 });

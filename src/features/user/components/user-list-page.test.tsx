@@ -1,17 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  stripSearchParams,
-  useNavigate,
-} from '@tanstack/react-router';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authKeys } from '@/features/auth/queries';
-import { renderRouter } from '@/test/render';
+import { renderListRoute } from '@/test/list-route';
+import { PHONE_WIDTH, stubViewport } from '@/test/viewport';
 import { userListDefaults, userListSearch } from '../search';
 import { UserListPage } from './user-list-page';
 
@@ -26,48 +17,14 @@ vi.mock('@/features/auth/functions', () => ({
 // TanStack Router restores the scroll position after navigating; jsdom has no scrolling.
 window.scrollTo = () => {};
 
-/** The list inside a route wired like /manager/users: the view lives in the URL, written with replace. */
 function renderList(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authKeys.session, {
-    user: {
-      id: 'me',
-      name: 'Me',
-      email: 'me@example.com',
-      emailVerified: true,
-      image: null,
-      role: 'admin',
-      onboardedAt: null,
-    },
-    session: { id: 's', impersonatedBy: null },
-  });
-  const rootRoute = createRootRoute();
-  const listRoute = createRoute({
-    getParentRoute: () => rootRoute,
+  return renderListRoute({
     path: '/manager/users',
-    validateSearch: userListSearch,
-    search: { middlewares: [stripSearchParams(userListDefaults)] },
-    component: function Screen() {
-      const navigate = useNavigate();
-      const view = userListSearch.parse(listRoute.useSearch());
-      return (
-        <UserListPage
-          view={view}
-          onViewChange={(change) =>
-            void navigate({
-              to: '/manager/users',
-              search: (previous) => ({ ...previous, ...change }),
-              replace: true,
-            })
-          }
-        />
-      );
-    },
+    url,
+    search: userListSearch,
+    defaults: userListDefaults,
+    page: (view, onViewChange) => <UserListPage view={view} onViewChange={onViewChange} />,
   });
-  const history = createMemoryHistory({ initialEntries: [url] });
-  const router = createRouter({ routeTree: rootRoute.addChildren([listRoute]), history });
-  renderRouter(router, queryClient);
-  return { router, history };
 }
 
 const page = (name: string) => ({
@@ -88,23 +45,22 @@ const page = (name: string) => ({
   totalCapped: false,
 });
 
-const search = (router: ReturnType<typeof renderList>['router']) => router.state.location.search;
-
 describe('UserListPage filters and order', () => {
   beforeEach(() => listUsers.mockReset().mockResolvedValue(page('Ada Lovelace')));
 
   it('writes role, status and order to the URL with replace, and lists that view', async () => {
     const user = userEvent.setup();
-    const { router, history } = renderList('/manager/users');
-    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
-    expect(within(screen.getByRole('list', { name: 'Users' })).getByText('Banned')).toBeVisible();
+    const { router, history, search } = renderList('/manager/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(within(list).getByText('Ada Lovelace')).toBeVisible();
+    expect(within(list).getByText('Banned')).toBeVisible();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
-    await waitFor(() => expect(search(router)).toEqual({ role: 'admin' }));
+    await waitFor(() => expect(search()).toEqual({ role: 'admin' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'banned');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'email:asc');
     await waitFor(() =>
-      expect(search(router)).toEqual({ role: 'admin', status: 'banned', sort: 'email', order: 'asc' }),
+      expect(search()).toEqual({ role: 'admin', status: 'banned', sort: 'email', order: 'asc' }),
     );
     expect(router.state.location.href).toContain('role=admin');
     // Replace, not push: Back leaves the list instead of undoing each filter.
@@ -124,17 +80,48 @@ describe('UserListPage filters and order', () => {
   });
 
   it('opens a shared view as it was, and drops defaults and bad values from the URL', async () => {
-    const { router } = renderList(
+    const { search } = renderList(
       '/manager/users?searchTerm=ab&status=notOnboarded&sort=name&order=desc&role=root',
     );
     const user = userEvent.setup();
-    expect(await screen.findByText('Ada Lovelace')).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('notOnboarded');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name:desc');
     expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('');
     expect(screen.getByRole('searchbox')).toHaveValue('ab');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'created:desc');
-    await waitFor(() => expect(search(router)).toEqual({ searchTerm: 'ab', status: 'notOnboarded' }));
+    await waitFor(() => expect(search()).toEqual({ searchTerm: 'ab', status: 'notOnboarded' }));
+  });
+
+  it('on a phone, puts the filters and order behind one Filters button that counts the active filters', async () => {
+    stubViewport(PHONE_WIDTH);
+    const user = userEvent.setup();
+    const { search } = renderList('/manager/users?role=admin&status=banned');
+    const filters = await screen.findByRole('button', { name: 'Filters 2 active' });
+
+    await user.click(filters);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(sheet).toHaveAttribute('data-vaul-drawer');
+    expect(within(sheet).getByRole('combobox', { name: 'Role' })).toHaveValue('admin');
+    // fireEvent inside the drawer: a real pointer press starts vaul's drag, which needs setPointerCapture
+    // (jsdom has none).
+    fireEvent.change(within(sheet).getByRole('combobox', { name: 'Sort by' }), {
+      target: { value: 'name:asc' },
+    });
+    await waitFor(() =>
+      expect(search()).toEqual({ role: 'admin', status: 'banned', sort: 'name', order: 'asc' }),
+    );
+
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(search()).toEqual({ sort: 'name', order: 'asc' }));
+    expect(within(sheet).queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(sheet).toHaveAttribute('data-state', 'closed'));
+    // jsdom runs no CSS animations: play the end of vaul's slide-out, after which the drawer unmounts.
+    fireEvent(sheet, Object.assign(new Event('animationend'), { animationName: 'slideToBottom' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // No filter on any more: the button has no count.
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
   });
 });
