@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { listRows } from './support/list';
 import { newEmail, signIn } from './support/session';
 import { en, enPattern, escapeRegExp } from './support/text';
 
@@ -53,15 +54,15 @@ test('the navigation marks the current page', { tag: '@mobile' }, async ({ page,
 
 test('repositories: load more until the end', { tag: '@mobile' }, async ({ page, visit }) => {
   await visit('/app/repositories');
-  const list = page.getByRole('list', { name: en('repository:pages.list') });
-  await expect(list.getByRole('listitem')).toHaveCount(20);
+  const rows = listRows(page, en('repository:pages.list'));
+  await expect(rows).toHaveCount(20);
   await expect(
     page.getByText(en('dataList.showing', { shown: 20, total: 36 }), { exact: true }).first(),
   ).toBeVisible();
   const loadMore = page.getByRole('button', { name: en('dataList.loadMore') });
   await loadMore.focus();
   await page.keyboard.press('Enter');
-  await expect(list.getByRole('listitem')).toHaveCount(36);
+  await expect(rows).toHaveCount(36);
   await expect(
     page.getByText(en('dataList.showing', { shown: 36, total: 36 }), { exact: true }).first(),
   ).toBeVisible();
@@ -73,8 +74,8 @@ test('repositories: search by name, kept in the URL, cleared with Escape', async
   const search = page.getByRole('searchbox', { name: en('search.label') });
   await search.pressSequentially('TanStack', { delay: 30 });
   await expect(page).toHaveURL(/searchTerm=TanStack/);
-  const list = page.getByRole('list', { name: en('repository:pages.list') });
-  await expect(list.getByRole('listitem')).toHaveCount(2);
+  const rows = listRows(page, en('repository:pages.list'));
+  await expect(rows).toHaveCount(2);
   await expect(page.getByRole('status')).toHaveText(
     statusText('dataList.results', { count: 2, term: 'TanStack' }),
   );
@@ -84,7 +85,7 @@ test('repositories: search by name, kept in the URL, cleared with Escape', async
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole('searchbox', { name: en('search.label') })).toHaveValue('TanStack');
-  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(rows).toHaveCount(2);
 
   await page.getByRole('searchbox', { name: en('search.label') }).fill('no such repository');
   await expect(page.getByRole('status')).toHaveText(
@@ -92,7 +93,7 @@ test('repositories: search by name, kept in the URL, cleared with Escape', async
   );
   await page.getByRole('searchbox', { name: en('search.label') }).press('Escape');
   await expect(page).toHaveURL(/\/app\/repositories$/);
-  await expect(list.getByRole('listitem')).toHaveCount(20);
+  await expect(rows).toHaveCount(20);
 });
 
 test('repositories: Back leaves the list instead of replaying the search', async ({ page, visit }) => {
@@ -129,9 +130,7 @@ test(
 
     await page.getByRole('button', { name: en('actions.back') }).click();
     await expect(page).toHaveURL(/\/app\/repositories\?searchTerm=vitest$/);
-    await expect(
-      page.getByRole('list', { name: en('repository:pages.list') }).getByRole('listitem'),
-    ).toHaveCount(1);
+    await expect(listRows(page, en('repository:pages.list'))).toHaveCount(1);
   },
 );
 
@@ -150,7 +149,7 @@ for (const language of ['en', 'ar'] as const) {
       await visit(`/app?lng=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await visit('/app/repositories');
-      await page.getByRole('list').first().getByRole('link').first().click();
+      await listRows(page).first().getByRole('link').first().click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessible(page);
     });

@@ -4,6 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration, waitForToastsToClose } from './fixtures';
+import { listRows } from './support/list';
 import { callServerFn } from './support/server-fn';
 import { newEmail, signIn, signInAdmin } from './support/session';
 import { en } from './support/text';
@@ -196,11 +197,11 @@ test.describe('as an admin', () => {
 
   test('the list searches by name and opens the manager detail page', async ({ page, visit }) => {
     await visit('/manager/repositories?searchTerm=tanstack');
-    const list = page.getByRole('list', { name: en('repository:pages.list') });
-    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const rows = listRows(page, en('repository:pages.list'));
+    await expect(rows).toHaveCount(2);
     await page.getByRole('searchbox', { name: en('search.label') }).fill('react');
     await expect(page).toHaveURL(/searchTerm=react/);
-    await list
+    await rows
       .getByRole('link')
       .filter({ has: page.getByText('react', { exact: true }) })
       .click();
@@ -222,7 +223,7 @@ test.describe('as an admin', () => {
     test(`the manager repository screens are accessible in ${language}`, async ({ page, visit }) => {
       await visit(`/manager/repositories?lng=${language}`);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      await page.getByRole('main').getByRole('list').getByRole('link').first().click();
+      await listRows(page).first().getByRole('link').first().click();
       await expect(page).toHaveURL(DETAIL_URL);
       await waitForHydration(page);
       const detail = new URL(page.url()).pathname;

@@ -2,8 +2,9 @@
 // and survives a reload; create (and the taken address), set role, delete; accessibility in English and
 // Arabic. Texts come from public/locales/en/*.json. Endpoint refusals are covered by permissions.spec.ts.
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { listRows } from './support/list';
 import { openUserActions, signIn, signInAdmin } from './support/session';
 import { en } from './support/text';
 
@@ -13,7 +14,30 @@ const tag = () => `${Date.now().toString(36)}${randomInt(1000)}`;
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
-const rows = (page: Page) => page.getByRole('list', { name: en('user:pages.list') }).getByRole('listitem');
+const rows = (page: Page) => listRows(page, en('user:pages.list'));
+
+/**
+ * The list's view controls: inline from 768 px; on a phone in the sheet behind "Filters", opened for the
+ * moment and closed with Done.
+ */
+async function inViewControls(page: Page, act: (scope: Page | Locator) => Promise<void>) {
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return act(page);
+  await page.getByRole('button', { name: new RegExp(`^${en('listOptions.filters')}`) }).click();
+  const sheet = page.getByRole('dialog', { name: en('listOptions.filters') });
+  await act(sheet);
+  await sheet.getByRole('button', { name: en('listOptions.done') }).click();
+  await expect(sheet).toBeHidden();
+}
+
+const choose = (page: Page, label: string, value: string) =>
+  inViewControls(page, async (scope) => {
+    await scope.getByRole('combobox', { name: label, exact: true }).selectOption(value);
+  });
+
+const expectChosen = (page: Page, label: string, value: string) =>
+  inViewControls(page, async (scope) => {
+    await expect(scope.getByRole('combobox', { name: label, exact: true })).toHaveValue(value);
+  });
 
 /** Creates a user through better-auth's admin API with the page's admin session (onboarded: named). */
 async function createUser(page: Page, user: { name: string; email: string; role: string }) {
@@ -53,15 +77,15 @@ test.describe('as an admin', () => {
       await expect(rows(page).first()).toContainText(`bob-${t}@e2e.test`);
       await expect(rows(page).first()).toContainText(en('user:status.notOnboarded'));
 
-      await select(page, en('user:list.role')).selectOption('admin');
+      await choose(page, en('user:list.role'), 'admin');
       await expect(page).toHaveURL(/role=admin/);
       await expect(rows(page)).toHaveCount(1);
       await expect(rows(page).first()).toContainText(`Zed ${t}`);
       await expect(rows(page).first()).toContainText(en('user:roles.admin'));
 
-      await select(page, en('user:list.role')).selectOption('');
-      await select(page, en('user:list.status')).selectOption('active');
-      await select(page, en('user:list.sort')).selectOption('name:desc');
+      await choose(page, en('user:list.role'), '');
+      await choose(page, en('user:list.status'), 'active');
+      await choose(page, en('user:list.sort'), 'name:desc');
       await expect(page).toHaveURL(/status=active/);
       await expect(page).toHaveURL(/sort=name/);
       await expect(page).not.toHaveURL(/role=/);
@@ -71,13 +95,13 @@ test.describe('as an admin', () => {
 
       await page.reload();
       await waitForHydration(page);
-      await expect(select(page, en('user:list.status'))).toHaveValue('active');
-      await expect(select(page, en('user:list.sort'))).toHaveValue('name:desc');
+      await expectChosen(page, en('user:list.status'), 'active');
+      await expectChosen(page, en('user:list.sort'), 'name:desc');
       await expect(page.getByRole('searchbox', { name: en('search.label') })).toHaveValue(t.toUpperCase());
       await expect(rows(page)).toHaveCount(2);
       await expect(rows(page).nth(0)).toContainText(`Zed ${t}`);
 
-      await select(page, en('user:list.sort')).selectOption('email:asc');
+      await choose(page, en('user:list.sort'), 'email:asc');
       await expect(rows(page).nth(0)).toContainText(`amy-${t}@e2e.test`);
       await rows(page).nth(0).getByRole('link').click();
       await expect(page).toHaveURL(DETAIL_URL);
@@ -178,8 +202,8 @@ test.describe('as an admin', () => {
     test(`the user screens are accessible in ${language}`, async ({ page, visit }) => {
       await visit(`/manager/users?lng=${language}`);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      // The list's name is translated: the first list of the main landmark.
-      await page.getByRole('main').getByRole('list').first().getByRole('link').first().click();
+      // The list's name is translated: the main landmark's list (or table).
+      await listRows(page).first().getByRole('link').first().click();
       await expect(page).toHaveURL(DETAIL_URL);
       await waitForHydration(page);
       await expectAccessible(page);
