@@ -8,7 +8,7 @@ import { buttonVariants } from './button';
 import { Skeleton } from './skeleton';
 import { type ListSort, SortHeader } from './sort-header';
 
-export type DataColumn<Item, Key extends string> = {
+type DataColumn<Item, Key extends string> = {
   id: string;
   header: string;
   cell: (item: Item) => ReactNode;

@@ -113,8 +113,7 @@ function RowMenuItems({
       {url ? (
         <a href={url.href} target="_blank" rel="noopener noreferrer" className={menuItemClass}>
           <ExternalLink aria-hidden />
-          {t('list.openLink')}{' '}
-          <span className="sr-only">{t('detail.opensInNewTab')}</span>
+          {t('list.openLink')} <span className="sr-only">{t('detail.opensInNewTab')}</span>
         </a>
       ) : null}
       {can.canUpdate ? (
