@@ -163,11 +163,11 @@ function RowActionsMenu({ name, children }: { name: string; children: ReactNode 
       label={t('dataTable.rowActions', { name: `\u2068${name}\u2069` })}
       placement="down"
       className="inline-flex"
-      triggerClassName={buttonVariants({
-        variant: 'ghost',
-        size: 'icon',
-        className: 'size-8 text-muted-foreground hover:text-foreground aria-expanded:bg-muted',
-      })}
+      // 32 px: the table is for pointers and keyboards (from 768 px), where rows stay dense.
+      triggerClassName={cn(
+        buttonVariants({ variant: 'ghost', size: 'icon' }),
+        'size-8 text-muted-foreground hover:text-foreground aria-expanded:bg-muted aria-expanded:text-foreground',
+      )}
       trigger={<MoreHorizontal aria-hidden />}
     >
       <div className="grid gap-1">{children}</div>
