@@ -7,6 +7,9 @@ import { listRows } from './support/list';
 import { newEmail, signIn } from './support/session';
 import { en, enPattern, escapeRegExp } from './support/text';
 
+/** The list's own status region: the page also has the navigation progress's, outside the main landmark. */
+const listStatus = (page: Page) => page.getByRole('main').getByRole('status');
+
 /** A list status line; the search term inside it is wrapped in bidi isolates (U+2068…U+2069). */
 const statusText = (key: string, values: { count?: number; term: string }) =>
   new RegExp(`^${enPattern(key, { ...values, term: `\u2068${values.term}\u2069` })}$`);
@@ -76,9 +79,7 @@ test('repositories: search by name, kept in the URL, cleared with Escape', async
   await expect(page).toHaveURL(/searchTerm=TanStack/);
   const rows = listRows(page, en('repository:pages.list'));
   await expect(rows).toHaveCount(2);
-  await expect(page.getByRole('status')).toHaveText(
-    statusText('dataList.results', { count: 2, term: 'TanStack' }),
-  );
+  await expect(listStatus(page)).toHaveText(statusText('dataList.results', { count: 2, term: 'TanStack' }));
   await expectAccessible(page);
 
   // Reloading keeps the search.
@@ -88,9 +89,7 @@ test('repositories: search by name, kept in the URL, cleared with Escape', async
   await expect(rows).toHaveCount(2);
 
   await page.getByRole('searchbox', { name: en('search.label') }).fill('no such repository');
-  await expect(page.getByRole('status')).toHaveText(
-    statusText('dataList.noResults', { term: 'no such repository' }),
-  );
+  await expect(listStatus(page)).toHaveText(statusText('dataList.noResults', { term: 'no such repository' }));
   await page.getByRole('searchbox', { name: en('search.label') }).press('Escape');
   await expect(page).toHaveURL(/\/app\/repositories$/);
   await expect(rows).toHaveCount(20);
