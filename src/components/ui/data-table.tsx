@@ -28,7 +28,7 @@ export type DataTableOptions<Item, Key extends string> = {
   sort?: ListSort<Key>;
   onSortChange?: (next: ListSort<Key>) => void;
   /**
-   * The menu at each row's end: `items` are the links and buttons the viewer may use (`menuItemClass`),
+   * The menu at each row's end: `items` are the links and buttons the viewer may use (`menuItemClass`, `MenuItem`),
    * `name` what the row is called in the menu's name ("Actions for {name}").
    */
   rowMenu?: { name: (item: Item) => string; items: (item: Item) => ReactNode };
