@@ -126,10 +126,10 @@ test('a refused server function opens the dialog, and a replayed POST is refused
   await page.goto(`${demoOrigin()}/manager/repositories?searchTerm=${encodeURIComponent(name)}`);
   await waitForHydration(page);
   // The term is isolated for right-to-left pages: the status reads "No results for "⁨…⁩"".
-  await expect(page.getByRole('status')).toContainText(
+  await expect(page.getByRole('main').getByRole('status')).toContainText(
     en('dataList.noResults', { term: `\u2068${name}\u2069` }),
   );
-  await expect(page.getByRole('status')).toContainText(name);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(name);
 
   // The captured call replayed as is, outside the page: refused by the server, not by the page.
   const sent = await call.allHeaders();

@@ -5,7 +5,7 @@ import { appConfig } from '../app.config.ts';
 import { longNamedUser } from '../src/server/db/seed/data.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { newEmail, openUserActions, signIn, signInAdmin } from './support/session';
-import { en, text } from './support/text';
+import { en, escapeRegExp, plain, text } from './support/text';
 
 test('the theme picker shows the stored choice after a reload, also when it is the device setting', async ({
   page,
@@ -218,6 +218,33 @@ test.describe('focus after a dialog returns to the control that opened it', () =
       page.getByRole('main').getByRole('button', { name: en('repository:delete.action') }),
       press(en('confirmDialog.cancel')),
     );
+
+    // Deleting from a row's menu removes the control that opened the dialog: the page's heading takes focus.
+    const name = `Focus ${newEmail('row').split('@')[0]}`;
+    await page.goto('/manager/repositories/new');
+    await waitForHydration(page);
+    await page.getByRole('textbox', { name: en('repository:form.name.label') }).fill(name);
+    await page
+      .getByRole('textbox', { name: en('repository:form.link.label') })
+      .fill('https://example.com/row');
+    await page.getByRole('button', { name: en('repository:create.submit') }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await page.goto(`/manager/repositories?searchTerm=${encodeURIComponent(name)}`);
+    await waitForHydration(page);
+    await page
+      .getByRole('button', {
+        name: new RegExp(
+          `^${escapeRegExp(plain(en('dataTable.rowActions', { name: '\u2068' + name + '\u2069' })))}`,
+        ),
+      })
+      .click();
+    await page.getByRole('button', { name: en('repository:delete.action'), exact: true }).click();
+    await page
+      .getByRole('dialog', { name: en('repository:delete.title') })
+      .getByRole('button', { name: en('repository:delete.confirm') })
+      .click();
+    await expect(page.getByText(en('repository:delete.done', { name }))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 });
 

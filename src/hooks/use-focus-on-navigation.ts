@@ -11,12 +11,16 @@ export function useFocusOnNavigation(): void {
   useEffect(
     () =>
       router.subscribe('onRendered', ({ fromLocation, pathChanged }) => {
-        if (!fromLocation || !pathChanged) return;
-        const heading = document.querySelector<HTMLElement>('#main h1, main h1, h1');
-        if (!heading) return;
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
+        if (fromLocation && pathChanged) focusPageHeading();
       }),
     [router],
   );
+}
+
+/** Moves focus to the page's main heading (made focusable for it), without scrolling. */
+export function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
 }

@@ -163,10 +163,10 @@ function RowActionsMenu({ name, children }: { name: string; children: ReactNode 
       label={t('dataTable.rowActions', { name: `\u2068${name}\u2069` })}
       placement="down"
       className="inline-flex"
-      // 32 px: the table is for pointers and keyboards (from 768 px), where rows stay dense.
+      // 32 px for a mouse, where rows stay dense; 44 px on a touch screen (a tablet shows the table too).
       triggerClassName={cn(
         buttonVariants({ variant: 'ghost', size: 'icon' }),
-        'size-8 text-muted-foreground hover:text-foreground aria-expanded:bg-muted aria-expanded:text-foreground',
+        'size-8 pointer-coarse:size-11 text-muted-foreground hover:text-foreground aria-expanded:bg-muted aria-expanded:text-foreground',
       )}
       trigger={<MoreHorizontal aria-hidden />}
     >

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { Drawer } from 'vaul';
 import { appConfig } from '~/app.config';
+import { focusPageHeading } from '@/hooks/use-focus-on-navigation';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 
@@ -36,7 +37,7 @@ if (typeof document !== 'undefined') {
 /**
  * The one dialog of the product, once its code has arrived (./responsive-dialog.tsx): a centred Radix
  * dialog from 640 px up, a vaul bottom drawer below. Both trap focus, close on Escape and give focus back
- * to the trigger, or without one to the control that opened them.
+ * to the control that opened them (see `focusHandlers`).
  */
 export function ResponsiveDialogContent({
   open,
@@ -48,17 +49,22 @@ export function ResponsiveDialogContent({
   className,
 }: ResponsiveDialogProps) {
   const wide = useMediaQuery(`(min-width: ${appConfig.breakpoints.dialog}px)`);
-  // Radix gives focus back to its trigger; a dialog opened from elsewhere (the URL, a menu item's state)
-  // has none, so it gives focus back to what had focus when it opened, if that is still there. Noted while
-  // rendering the opening: by the time Radix looks, a field with autoFocus inside has taken focus.
+  // Radix gives focus back to the trigger. A dialog opened from elsewhere (the URL, a menu's state) has
+  // none: focus goes back to what had it when the dialog opened, noted while rendering the opening (by the
+  // time Radix looks, a field with autoFocus inside has taken focus). When that control is gone (the row the
+  // dialog deleted), the page's heading takes focus, unless something else already did (Unban for Ban).
   const [opening, setOpening] = useState({ open, opener: open ? lastFocusedOutside : null });
   if (opening.open !== open) setOpening({ open, opener: open ? lastFocusedOutside : opening.opener });
   const focusHandlers = {
     onCloseAutoFocus: (event: Event) => {
       const { opener } = opening;
-      if (trigger || !opener?.isConnected) return;
-      event.preventDefault();
-      opener.focus();
+      if (!trigger) {
+        event.preventDefault();
+        opener?.focus();
+      }
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
+      });
     },
   };
   // Without a description Radix warns unless aria-describedby is explicitly empty.

@@ -122,7 +122,9 @@ describe('SignupsChart', () => {
 
   it('writes dates and numbers the way the page language does', () => {
     renderChart(days, { language: 'fr' });
-    expect(screen.getByRole('img', { name: 'sam. 14 mars\u202f: 1\u202f234 inscriptions' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'sam. 14 mars\u202f: 1\u202f234 inscriptions' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: '15 mars' })).toBeInTheDocument();
   });
 
