@@ -81,7 +81,7 @@ test('the demo dialog is accessible in Arabic', async ({ page }) => {
 test('the fixed code signs in the sample accounts only', async ({ page }) => {
   await signInDemo(page, adminEmail);
   const listed = await page.request.get(
-    `${demoOrigin()}/api/auth/admin/list-users?searchField=email&searchOperator=ends_with&searchValue=.1@example.com`,
+    `${demoOrigin()}/api/auth/admin/list-users?searchField=email&searchOperator=ends_with&searchValue=.2@example.com`,
     { headers: demoHeaders() },
   );
   expect(listed.status(), await listed.text()).toBe(200);

@@ -19,9 +19,8 @@ test('the theme picker shows the stored choice after a reload, also when it is t
     // What the picker shows when the document is parsed, before React hydrates, and after.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        const select =
-          document.querySelector<HTMLSelectElement>('select[id] + script')?.previousElementSibling;
-        (window as unknown as Record<string, unknown>).__e2eEarlyTheme = (select as HTMLSelectElement)?.value;
+        const select = document.querySelector<HTMLSelectElement>('select[data-preference="theme"]');
+        (window as unknown as Record<string, unknown>).__e2eEarlyTheme = select?.value;
       });
     });
     await page.reload();
@@ -183,7 +182,7 @@ test.describe('focus after a dialog returns to the control that opened it', () =
     await roundTrip(page, page.getByRole('button', { name: en('account:delete.action') }), escape(page));
 
     await page.getByRole('button', { name: new RegExp(`^${en('userMenu.label')}`) }).click();
-    const signOut = page.getByRole('button', { name: en('auth:signOut.action') });
+    const signOut = page.getByRole('button', { name: en('auth:signOut.action'), exact: true });
     await roundTrip(page, signOut, press(en('confirmDialog.cancel')));
   });
 
@@ -191,10 +190,7 @@ test.describe('focus after a dialog returns to the control that opened it', () =
     await signInAdmin(page, { name: 'Fin Focus' });
     await page.goto(`/manager/users?searchTerm=${encodeURIComponent(appConfig.seed.userEmail)}`);
     await waitForHydration(page);
-    await page
-      .getByRole('link', { name: new RegExp(appConfig.seed.userEmail) })
-      .first()
-      .click();
+    await page.getByRole('main').getByRole('link', { name: 'User', exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await openUserActions(page);
     await roundTrip(
@@ -252,14 +248,25 @@ test('a navigation that waits shows a progress bar and says so; the new page’s
   page,
 }) => {
   await signIn(page, newEmail('progress'), { name: 'Pia Progress' });
-  await page.goto('/app/repositories');
+  await page.goto('/app');
   await waitForHydration(page);
   // The server answers slowly: every server-function call waits 800 ms.
   await page.route('**/_serverFn/**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
+
+  // A list does not freeze the screen while its first page is slow: it shows at once, busy, with skeletons.
+  const nav = page.getByRole('navigation', { name: en('nav.label') }).first();
+  await nav.getByRole('link', { name: en('repository:nav') }).click();
+  await expect(page).toHaveURL(/\/app\/repositories$/);
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(en('dataList.loading'));
   const row = page.getByRole('main').getByRole('link').filter({ hasText: 'react' }).first();
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+
+  // A page that waits for its data keeps the old one, with the bar and a status saying so.
   await row.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-navigation-progress="shown"]')).toBeAttached();
@@ -336,3 +343,86 @@ test(
     }
   },
 );
+
+test('no header hides or overlaps an item from 320 to 1440 px, in any language', async ({ page }) => {
+  await signIn(page, newEmail('header'), { name: 'Hana Header' });
+  const widths = [320, 390, 768, 800, 860, 1024, 1440];
+  for (const lng of appConfig.languages) {
+    for (const path of ['/app', '/login']) {
+      if (path === '/login') await page.context().clearCookies();
+      await page.goto(`${path}?lng=${lng}`);
+      await waitForHydration(page);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 700 });
+        const problems = await page.evaluate(() => {
+          const header = document.querySelector('header');
+          if (!header) return ['no header'];
+          const items = [...header.querySelectorAll<HTMLElement>('a, button, select')]
+            .filter((element) => element.checkVisibility() && getComputedStyle(element).clipPath === 'none')
+            .map((element) => ({
+              name: element.textContent?.trim() || element.tagName,
+              box: element.getBoundingClientRect(),
+            }));
+          const found: string[] = [];
+          for (const item of items) {
+            if (item.box.left < 0 || item.box.right > document.documentElement.clientWidth)
+              found.push(`${item.name} off screen`);
+          }
+          for (let i = 0; i < items.length; i++)
+            for (let j = i + 1; j < items.length; j++) {
+              const [a, b] = [items[i]!.box, items[j]!.box];
+              if (
+                a.left < b.right - 1 &&
+                b.left < a.right - 1 &&
+                a.top < b.bottom - 1 &&
+                b.top < a.bottom - 1
+              )
+                found.push(`${items[i]!.name} overlaps ${items[j]!.name}`);
+            }
+          return found;
+        });
+        expect(problems, `${path} in ${lng} at ${width} px`).toEqual([]);
+        if (path === '/app' && width >= 768) {
+          const nav = page.locator('header').getByRole('navigation', { name: text(lng, 'nav.label') });
+          for (const label of [text(lng, 'nav.home'), text(lng, 'repository:nav'), text(lng, 'nav.account')])
+            await expect(nav.getByRole('link', { name: label })).toBeVisible();
+        }
+      }
+    }
+    // Sign in again for the next language's app pages, onboarding in English.
+    await page.goto('/login?lng=en');
+    await signIn(page, newEmail('header'), { name: 'Hana Header' });
+  }
+});
+
+test('control edges stand out at 3:1 from the page in light and dark', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/login');
+    await waitForHydration(page);
+    const ratio = await page
+      .getByRole('textbox', { name: en('auth:login.email.label') })
+      .evaluate((input) => {
+        const canvas = document.createElement('canvas');
+        const context = canvas.getContext('2d', { willReadFrequently: true });
+        const rgb = (color: string) => {
+          if (!context) return [0, 0, 0];
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = color;
+          context.fillRect(0, 0, 1, 1);
+          return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        };
+        const luminance = (color: string) => {
+          const [r = 0, g = 0, b = 0] = rgb(color).map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const edge = luminance(getComputedStyle(input).borderTopColor);
+        const page = luminance(getComputedStyle(document.body).backgroundColor);
+        return (Math.max(edge, page) + 0.05) / (Math.min(edge, page) + 0.05);
+      });
+    expect(ratio, scheme).toBeGreaterThanOrEqual(3);
+  }
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * For a control that an action replaces (Ban becomes Unban): when `state` changes and focus was lost with
@@ -8,7 +8,9 @@ import { useEffect, useRef } from 'react';
 export function useFocusReplacement<T extends HTMLElement>(state: unknown) {
   const ref = useRef<T>(null);
   const previous = useRef(state);
-  useEffect(() => {
+  // A layout effect: it runs in the commit that swaps the controls, before the page's focus rescue
+  // (usePageFocus) would send focus to the heading.
+  useLayoutEffect(() => {
     if (Object.is(previous.current, state)) return;
     previous.current = state;
     const active = document.activeElement;

@@ -14,7 +14,7 @@ import { DemoDialog } from '@/features/demo/components/demo-dialog';
 import { $getI18nBootstrap } from '@/features/preferences/functions';
 import { i18nFor } from '@/lib/i18n/i18n-for';
 import { markRootHydrated } from '@/lib/hydration-marker';
-import { useFocusOnNavigation } from '@/hooks/use-focus-on-navigation';
+import { usePageFocus } from '@/hooks/use-page-focus';
 import { rootTitle } from '@/lib/page-title';
 import { type I18nBootstrap, isI18nBootstrap, takePreferredLanguage } from '@/lib/i18n/instance';
 import { AppError } from '@/lib/errors';
@@ -64,7 +64,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   const [language, setLanguage] = useState(i18n.language);
   // Set on the server only; the theme script runs before hydration and never again.
   const nonce = useRouter().options.ssr?.nonce;
-  useFocusOnNavigation();
+  usePageFocus();
 
   useEffect(() => {
     const onChange = (lng: string) => setLanguage(lng);

@@ -2,7 +2,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { Drawer } from 'vaul';
 import { appConfig } from '~/app.config';
-import { focusPageHeading } from '@/hooks/use-focus-on-navigation';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 
@@ -52,19 +51,15 @@ export function ResponsiveDialogContent({
   // Radix gives focus back to the trigger. A dialog opened from elsewhere (the URL, a menu's state) has
   // none: focus goes back to what had it when the dialog opened, noted while rendering the opening (by the
   // time Radix looks, a field with autoFocus inside has taken focus). When that control is gone (the row the
-  // dialog deleted), the page's heading takes focus, unless something else already did (Unban for Ban).
+  // dialog deleted), the page's heading takes focus (usePageFocus).
   const [opening, setOpening] = useState({ open, opener: open ? lastFocusedOutside : null });
   if (opening.open !== open) setOpening({ open, opener: open ? lastFocusedOutside : opening.opener });
   const focusHandlers = {
     onCloseAutoFocus: (event: Event) => {
       const { opener } = opening;
-      if (!trigger) {
-        event.preventDefault();
-        opener?.focus();
-      }
-      setTimeout(() => {
-        if (!document.activeElement || document.activeElement === document.body) focusPageHeading();
-      });
+      if (trigger) return;
+      event.preventDefault();
+      opener?.focus();
     },
   };
   // Without a description Radix warns unless aria-describedby is explicitly empty.

@@ -2,15 +2,19 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RepositoryListPage } from '@/features/repository/components/repository-list-page';
 import { repositoryQueries } from '@/features/repository/queries';
 import { repositoryListDefaults, repositoryListSearch } from '@/features/repository/search';
+import { loadList } from '@/lib/list-loader';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/app/repositories/')({
   validateSearch: repositoryListSearch,
   search: { middlewares: [stripSearchParams(repositoryListDefaults)] },
   loaderDeps: ({ search }) => search,
-  // A failed first page is shown by the list itself (error with Retry), not by the route's error page.
+  // A failed first page is shown by the list itself (error with Retry), not by the route's error page;
+  // in the browser the list's skeleton shows while a slow first page loads (loadList).
   loader: ({ context, deps }) =>
-    context.queryClient.ensureInfiniteQueryData(repositoryQueries.list(deps)).catch(() => undefined),
+    loadList(
+      context.queryClient.ensureInfiniteQueryData(repositoryQueries.list(deps)).catch(() => undefined),
+    ),
   head: pageTitle('repository:pages.list'),
   component: AppRepositoriesScreen,
 });

@@ -3,6 +3,7 @@ import { requireScreenPermission } from '@/features/auth/guards';
 import { UserListPage } from '@/features/user/components/user-list-page';
 import { userQueries } from '@/features/user/queries';
 import { userListDefaults, userListSearch } from '@/features/user/search';
+import { loadList } from '@/lib/list-loader';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/users/')({
@@ -10,9 +11,10 @@ export const Route = createFileRoute('/manager/users/')({
   search: { middlewares: [stripSearchParams(userListDefaults)] },
   loaderDeps: ({ search }) => search,
   beforeLoad: ({ context }) => requireScreenPermission(context, { user: ['list'] }),
-  // A failed first page is shown by the list itself (error with Retry), not by the route's error page.
+  // A failed first page is shown by the list itself (error with Retry), not by the route's error page;
+  // in the browser the list's skeleton shows while a slow first page loads (loadList).
   loader: ({ context, deps }) =>
-    context.queryClient.ensureInfiniteQueryData(userQueries.list(deps)).catch(() => undefined),
+    loadList(context.queryClient.ensureInfiniteQueryData(userQueries.list(deps)).catch(() => undefined)),
   head: pageTitle('user:pages.list'),
   component: ManagerUsersScreen,
 });
