@@ -42,7 +42,7 @@ export function usePageFocus(): void {
 }
 
 /** Moves focus to the page's main heading (made focusable for it), without scrolling. */
-export function focusPageHeading(): void {
+function focusPageHeading(): void {
   const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
   if (!heading) return;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
