@@ -7,11 +7,16 @@ import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-sele
 import { RouteErrorPage } from '@/components/layout/route-error-page';
 import { SiteHeader } from '@/components/layout/site-header';
 import { errorCodeOf } from '@/lib/errors';
+import { lazyPart } from '@/lib/lazy-part';
 import { authQueries } from '../queries';
 import { areaHome } from '../redirect';
 import type { SessionInfo } from '../schema';
-import { SwitchAccount } from './switch-account';
-import { UserMenu } from './user-menu';
+
+// The router's error pages are in every first download (/login's too), but only a signed-in visitor's show
+// these two, with their menu, dialog and sign-out code: fetched when one renders
+// (docs/performance.md#lazy-loaders). In an area, the area's own chunk has usually brought them already.
+const UserMenu = lazyPart(() => import('./user-menu').then((module) => module.UserMenu));
+const SwitchAccount = lazyPart(() => import('./switch-account').then((module) => module.SwitchAccount));
 
 /** The router's 404 page (unknown URL, or an unknown id under an area). */
 export function NotFoundScreen() {
