@@ -47,18 +47,36 @@ export function forgetOtherQueries(queryClient: QueryClient): void {
 }
 
 /**
+ * The two calls of the sign-in form, which change nothing in the cache, as plain functions (the mutations
+ * below wrap them). /login calls them directly: it keeps its own pending state, and useMutation's observer
+ * would be 0.9 kB gzip of its first download (ADR 013, docs/performance.md#zod-free-validators).
+ */
+export const signInCalls = {
+  sendCode: (email: string) =>
+    authCall((client, fetchOptions) =>
+      client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
+    ),
+  signInSocial: ({
+    provider,
+    callbackURL,
+    errorCallbackURL,
+  }: {
+    provider: AuthProvider['id'];
+    callbackURL: string;
+    errorCallbackURL: string;
+  }) =>
+    authCall((client, fetchOptions) =>
+      client.signIn.social({ provider, callbackURL, errorCallbackURL, fetchOptions }),
+    ),
+};
+
+/**
  * better-auth's sign-in calls, with what each changes in the cache. Screens handle navigation, messages
  * and focus; a mutation that fails throws the call's `AuthError`.
  */
 export const authMutations = {
   /** Mails a one-time sign-in code to `email` (the first one, or another). */
-  sendCode: () =>
-    mutationOptions({
-      mutationFn: (email: string) =>
-        authCall((client, fetchOptions) =>
-          client.emailOtp.sendVerificationOtp({ email, type: 'sign-in', fetchOptions }),
-        ),
-    }),
+  sendCode: () => mutationOptions({ mutationFn: signInCalls.sendCode }),
   /** Signs in with the mailed code; the guards of the next screen read the session it caches. */
   signIn: (queryClient: QueryClient) =>
     mutationOptions({
@@ -70,21 +88,7 @@ export const authMutations = {
    * Starts a provider's sign-in: better-auth answers with the provider's URL and its client sends the
    * browser there; the provider comes back to `callbackURL` or, on failure, to `errorCallbackURL`.
    */
-  signInSocial: () =>
-    mutationOptions({
-      mutationFn: ({
-        provider,
-        callbackURL,
-        errorCallbackURL,
-      }: {
-        provider: AuthProvider['id'];
-        callbackURL: string;
-        errorCallbackURL: string;
-      }) =>
-        authCall((client, fetchOptions) =>
-          client.signIn.social({ provider, callbackURL, errorCallbackURL, fetchOptions }),
-        ),
-    }),
+  signInSocial: () => mutationOptions({ mutationFn: signInCalls.signInSocial }),
   /**
    * Signs out. The cached session becomes null, so the login guard lets the visitor in; the caller drops
    * the rest (`forgetOtherQueries`) once the signed-in screens are gone.

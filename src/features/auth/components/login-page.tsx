@@ -1,4 +1,4 @@
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -8,12 +8,15 @@ import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SeparatorText } from '@/components/ui/separator-text';
-import { authMutations, authQueries } from '../queries';
+import { authQueries, signInCalls } from '../queries';
 import { checkLoginEmail } from '../login-form';
 import { AuthScreen } from './auth-screen';
-import { LoginHint } from './login-hint';
 import { ProviderButtons } from './provider-buttons';
 import { translateError } from '@/lib/translate-error';
+import { lazyPart } from '@/lib/lazy-part';
+
+// Development and demo help only: a production sign-in page never shows it, so never downloads it.
+const LoginHint = lazyPart(() => import('./login-hint').then((module) => module.LoginHint));
 
 /**
  * The sign-in form's one field, the way react-hook-form handled it before (ADR 013): checked on submit
@@ -63,7 +66,6 @@ export function LoginPage({ redirect }: { redirect: string }) {
   const { data: config } = useSuspenseQuery(authQueries.config());
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const sendCode = useMutation(authMutations.sendCode());
   const emailField = useEmailField();
   const signUp = config.signUpEnabled;
 
@@ -76,7 +78,7 @@ export function LoginPage({ redirect }: { redirect: string }) {
     setSubmitting(true);
     try {
       try {
-        await sendCode.mutateAsync(email);
+        await signInCalls.sendCode(email);
       } catch (error) {
         // The typed address stays in the field, whatever went wrong.
         return setFormError(translateError(t, error));

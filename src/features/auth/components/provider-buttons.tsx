@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { authMutations } from '../queries';
+import { signInCalls } from '../queries';
 import { safeRedirect } from '../redirect';
 import type { AuthProvider } from '../schema';
 import { translateError } from '@/lib/translate-error';
@@ -26,14 +25,13 @@ export function ProviderButtons({
 }) {
   const { t } = useTranslation('auth');
   const [pending, setPending] = useState<AuthProvider['id'] | null>(null);
-  const signInSocial = useMutation(authMutations.signInSocial());
 
   const start = async (provider: AuthProvider) => {
     onError(null);
     setPending(provider.id);
     // Generic OAuth ("oidc") goes through the same endpoint as the built-in providers in this version.
     try {
-      await signInSocial.mutateAsync({
+      await signInCalls.signInSocial({
         provider: provider.id,
         callbackURL: safeRedirect(redirect) ?? '/',
         errorCallbackURL: '/login/error',
