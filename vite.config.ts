@@ -3,6 +3,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { nitro } from 'nitro/vite';
 import { defineConfig } from 'vite';
+import { areaChunk } from './scripts/area-chunks.ts';
 import { serverFnId } from './scripts/server-fn-id.ts';
 
 export default defineConfig({
@@ -16,7 +17,14 @@ export default defineConfig({
             // Everything the client entry imports statically (framework, root route, route definitions) is
             // downloaded by every first visit anyway: in one chunk it compresses better than in the ~20 shared
             // chunks the automatic splitting makes of it. Route components stay in their own chunks.
-            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+            codeSplitting: {
+              groups: [
+                { name: 'initial', tags: ['$initial'] },
+                // What only the signed-in areas need, one chunk per area (scripts/area-chunks.ts). Not their
+                // dependencies as such: translateError, say, is /login's too, and would bring it the chunk.
+                { name: areaChunk, debugName: 'area', includeDependenciesRecursively: false },
+              ],
+            },
           },
         },
       },
@@ -25,6 +33,17 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     tanstackStart({
+      router: {
+        codeSplittingOptions: {
+          // The areas' loaders (their queries, server-function stubs, mutations) are not in every first
+          // download: /login needs none of them. A server-rendered area page lists its loader's chunk among
+          // its preloads; a navigation fetches it with the route, or on a link's hover or focus.
+          splitBehavior: ({ routeId }: { routeId: string }) =>
+            /^\/(app|manager)(\/|$)/.test(routeId)
+              ? [['component'], ['loader'], ['errorComponent'], ['notFoundComponent']]
+              : undefined,
+        },
+      },
       // A server-only module reaching the client bundle is a build error, not a silent leak.
       importProtection: {
         behavior: 'error',
