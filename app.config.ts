@@ -13,7 +13,16 @@ export const appConfig = {
   /** Native names shown in the language picker; never translated. */
   languageNames: { en: 'English', fr: 'Français', ar: 'العربية', sw: 'Kiswahili' },
   i18n: {
-    namespaces: ['common', 'auth', 'account', 'repository', 'user', 'dashboard', 'audit'] as const,
+    namespaces: [
+      'common',
+      'auth',
+      'account',
+      'repository',
+      'user',
+      'dashboard',
+      'audit',
+      'organization',
+    ] as const,
     defaultNamespace: 'common',
     cookieName: 'i18next',
     cookieMinutes: 43_200,
@@ -48,7 +57,20 @@ export const appConfig = {
     searchTotalCap: 100,
   },
   breakpoints: { dialog: 640, mobile: 768 },
+  organizations: {
+    /** Organizations one user may own (create); joining others by invitation is not counted. */
+    maxOwnedPerUser: 5,
+    /** Members of one organization, pending invitations not counted. */
+    maxMembers: 100,
+    maxTeams: 20,
+    /** How long an invitation can be accepted. */
+    invitationHours: 48,
+    /** Organizations the manager's "New repository" offers, by name (a native select). */
+    choicesMax: 1000,
+  },
   limits: {
+    organizationNameMax: 80,
+    organizationSlugMax: 48,
     repositoryNameMax: 100,
     repositoryLinkMin: 4,
     repositoryLinkMax: 2048,

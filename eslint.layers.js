@@ -11,6 +11,7 @@ const SHARED_ENTRIES = [
   'auth/middleware.ts',
   'auth/client.ts',
   'audit/record.server.ts',
+  'organization/middleware.ts',
 ];
 
 /** @param {string} root the repository's absolute path */

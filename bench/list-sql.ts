@@ -1,5 +1,5 @@
 // The SQL the list data modules run (src/features/repository/data.server.ts, src/features/user/data.server.ts
-// through src/server/db/list.ts), as drizzle prints it, for the benchmarks' raw-SQL floors and EXPLAIN.
+// through src/server/db/list.ts), as drizzle prints it (numbered parameters and all), for the benchmarks' raw-SQL floors and EXPLAIN.
 // The sections check that it returns what the server function answered, so a drift shows up as a failure.
 import type postgres from 'postgres';
 import { appConfig } from '../app.config.ts';
@@ -20,34 +20,51 @@ export type Statement = { text: string; params: (string | number)[] };
 /** `search`: the count runs with sequential scans as a last resort, as `countUpTo` runs a search's. */
 export type ListStatements = { page: Statement; count: Statement; cap: number; search: boolean };
 
-/** The repositories list's page query and count query for a term ('' for none), first page. */
-export function repositoryListSql(term: string, limit: number): ListStatements {
+/** Where a keyset page starts: the last row of the page before (what the cursor carries). */
+type After = { cursorAt: string; id: string };
+
+/**
+ * The app area's repositories list (`listRepositories` with an organization's scope): its page query and
+ * count query for a term ('' for none), the first page or the one after `after`.
+ */
+export function repositoryListSql(
+  organizationId: string,
+  term: string,
+  limit: number,
+  after?: After,
+): ListStatements {
   const pattern = containsPattern(term);
   const cap = capFor(term);
-  const columns = `select "id", "name", "link", left("description", $1), to_json("created_at") #>> '{}' from "repository"`;
+  const columns =
+    `select "repository"."id", "repository"."name", "repository"."link", left("repository"."description", $1), ` +
+    `to_json("repository"."created_at") #>> '{}', "organization"."id", "organization"."name", ` +
+    `to_json("repository"."created_at") #>> '{}' from "repository" ` +
+    `inner join "organization" on "organization"."id" = "repository"."organization_id"`;
   const order = `order by "repository"."created_at" desc, "repository"."id" desc`;
-  return term
-    ? {
-        page: {
-          text: `${columns} where "repository"."name" ilike $2 ${order} limit $3`,
-          params: [DESCRIPTION_EXCERPT_LENGTH, pattern, limit + 1],
-        },
-        count: {
-          text: `select count(*) from (select 1 from "repository" where "repository"."name" ilike $1 limit $2) "matching"`,
-          params: [pattern, cap + 1],
-        },
-        cap,
-        search: true,
-      }
-    : {
-        page: { text: `${columns} ${order} limit $2`, params: [DESCRIPTION_EXCERPT_LENGTH, limit + 1] },
-        count: {
-          text: `select count(*) from (select 1 from "repository" limit $1) "matching"`,
-          params: [cap + 1],
-        },
-        cap,
-        search: false,
-      };
+  // drizzle's `and()` brackets two or more conditions, not one; parameters are numbered in order.
+  const scope = `"repository"."organization_id" = $2`;
+  const filter = term ? `(${scope} and "repository"."name" ilike $3)` : scope;
+  const filterParams: (string | number)[] = term ? [organizationId, pattern] : [organizationId];
+  const next = filterParams.length + 2;
+  const where = after
+    ? `where (${filter} and ("repository"."created_at", "repository"."id") < ($${next}::timestamptz, $${next + 1}))`
+    : `where ${filter}`;
+  const afterParams = after ? [after.cursorAt, after.id] : [];
+  const countFilter = term
+    ? `("repository"."organization_id" = $1 and "repository"."name" ilike $2)`
+    : `"repository"."organization_id" = $1`;
+  return {
+    page: {
+      text: `${columns} ${where} ${order} limit $${next + afterParams.length}`,
+      params: [DESCRIPTION_EXCERPT_LENGTH, ...filterParams, ...afterParams, limit + 1],
+    },
+    count: {
+      text: `select count(*) from (select 1 from "repository" where ${countFilter} limit $${filterParams.length + 1}) "matching"`,
+      params: [...filterParams, cap + 1],
+    },
+    cap,
+    search: Boolean(term),
+  };
 }
 
 const bannedNow = `(coalesce("user"."banned", false) and ("user"."ban_expires" is null or "user"."ban_expires" > now()))`;
@@ -114,14 +131,15 @@ export async function runList(
   statements: ListStatements,
 ): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
   const [rows, counted] = await Promise.all([
-    sql.unsafe(statements.page.text, statements.page.params, { prepare: false }),
+    // As arrays: the repositories page selects two columns named `id` (its own, its organization's).
+    sql.unsafe(statements.page.text, statements.page.params, { prepare: false }).values(),
     inPlanning(sql, statements.search, (tx) =>
       tx.unsafe(statements.count.text, statements.count.params, { prepare: false }),
     ),
   ]);
   const total = Number(counted[0]?.count ?? NaN);
   return {
-    ids: rows.map((row) => String(row.id)),
+    ids: rows.map((row) => String(row[0])),
     total: Math.min(total, statements.cap),
     totalCapped: total > statements.cap,
   };

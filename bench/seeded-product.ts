@@ -108,3 +108,30 @@ async function signIn(instance: Instance, catcher: SmtpCatcher, email: string): 
   if (!cookie) throw new Error('sign-in set no cookie');
   return cookie;
 }
+
+/**
+ * The session's active organization (where the app area's functions act), after making `organizationId`
+ * the active one when given (better-auth's set-active, as the organization switcher does). Throws when
+ * there is none: the app area's lists would answer NO_ACTIVE_ORGANIZATION.
+ */
+export async function activeOrganization(
+  origin: string,
+  cookie: string,
+  organizationId?: string,
+): Promise<string> {
+  const headers = { origin, cookie, 'content-type': 'application/json' };
+  if (organizationId) {
+    const set = await fetch(`${origin}/api/auth/organization/set-active`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ organizationId }),
+    });
+    if (set.status !== 200) throw new Error(`set-active: HTTP ${set.status} ${await set.text()}`);
+  }
+  const response = await fetch(`${origin}/api/auth/get-session`, { headers });
+  const body = (await response.json()) as { session?: { activeOrganizationId?: string | null } } | null;
+  const active = body?.session?.activeOrganizationId;
+  if (!active) throw new Error('the signed-in user has no active organization');
+  if (organizationId && active !== organizationId) throw new Error(`the active organization is ${active}`);
+  return active;
+}

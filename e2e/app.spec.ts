@@ -1,10 +1,11 @@
 // The end-user area: navigation on desktop and phone, home, the repository list (search, pages) and the
-// repository detail. Seeded data: 36 repositories (src/server/db/seed/data.ts).
+// repository detail, as a member of the seeded Acme. Seeded data: Acme's 36 repositories
+// (src/server/db/seed/data.ts).
 import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { listRows } from './support/list';
-import { newEmail, signIn } from './support/session';
+import { joinAcme, newEmail, signIn } from './support/session';
 import { en, enPattern, escapeRegExp } from './support/text';
 
 /** The list's own status region: the page also has the navigation progress's, outside the main landmark. */
@@ -19,8 +20,16 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 /** The navigation the user can see: the tab bar on a phone, the header's on a desktop. */
 const visibleNav = (page: Page) => page.getByRole('navigation', { name: en('nav.label') });
 
+let leaveAcme: (() => Promise<void>) | undefined;
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, newEmail('app'), { name: 'Grace Hopper' });
+  leaveAcme = await joinAcme(page);
+});
+
+test.afterEach(async () => {
+  await leaveAcme?.();
+  leaveAcme = undefined;
 });
 
 test('home greets the user by name and leads into the app', { tag: '@mobile' }, async ({ page, visit }) => {

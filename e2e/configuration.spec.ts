@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { expect, test } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
@@ -138,7 +139,7 @@ test('behind one trusted proxy, the client address is the entry the proxy added,
   expect(await instance.stop()).toMatchObject({ code: 0 });
   instance = undefined;
   // With the extension the app's folder was created with, or PGlite refuses to open it.
-  const database = new PGlite(pgliteDir, { extensions: { pg_trgm } });
+  const database = new PGlite(pgliteDir, { extensions: { pg_trgm, btree_gin } });
   try {
     const audit = await database.query<{ ip: string | null }>(
       `select ip from audit_log where action = 'repository.create' and target_id = $1`,

@@ -111,6 +111,10 @@ test('a refused server function opens the dialog, and a replayed POST is refused
   const name = `Demo attempt ${Date.now()}`;
   await page.getByRole('textbox', { name: en('repository:form.name.label') }).fill(name);
   await page.getByRole('textbox', { name: en('repository:form.link.label') }).fill('example.com/demo');
+  // A platform repository asks for its organization.
+  await page
+    .getByRole('combobox', { name: en('repository:form.organization.label') })
+    .selectOption({ label: 'Acme' });
   const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/_serverFn/'));
   await page.getByRole('button', { name: en('repository:create.submit') }).click();
   const call: Request = await posted;

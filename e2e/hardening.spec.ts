@@ -177,17 +177,19 @@ test('a signed-in page reads the session once, however many server functions its
   page,
 }) => {
   await signIn(page, newEmail('one-session'), { name: 'Oni Once' });
-  // The render asks for the session in the area's guard and in the list's server function; the list adds
-  // its page and its capped count: three statements in all.
+  // The render asks for the session in the area's guard and in the list's server function; the guard
+  // reads the user's organizations, the list checks the membership of the active one and adds its page
+  // and its capped count: five statements in all.
   const rendered = await page.request.get(`${origin}/app/repositories`);
   expect(rendered.status()).toBe(200);
-  expect(rendered.headers()['server-timing']).toContain('desc="3 queries"');
-  // A direct call reads the session for itself: the once-per-request lookup never outlives its request.
+  expect(rendered.headers()['server-timing']).toContain('desc="5 queries"');
+  // A direct call reads the session for itself (the once-per-request lookup never outlives its request),
+  // then the membership, the page and the count.
   const list = () =>
     callServerFn(page.request, origin, { fn: LIST_REPOSITORIES, method: 'GET', data: { searchTerm: '' } });
   const { response } = await list();
   expect(response.status()).toBe(200);
-  expect(response.headers()['server-timing']).toContain('desc="3 queries"');
+  expect(response.headers()['server-timing']).toContain('desc="4 queries"');
   await page.context().clearCookies();
   expect((await list()).response.status()).toBe(401);
 });

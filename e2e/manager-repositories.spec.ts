@@ -1,6 +1,7 @@
 // Repository management in the manager area: create (with every validation message), the name conflict,
 // update, delete, search, the 403 page for a plain user, and accessibility in English and Arabic.
-// Texts come from public/locales/en/*.json. Seeded data: 36 repositories, one of them named "react".
+// Texts come from public/locales/en/*.json. Seeded data: Acme's 36 repositories (one of them named "react")
+// and Globex's 3.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration, waitForToastsToClose } from './fixtures';
@@ -14,7 +15,14 @@ const DETAIL_URL = /\/manager\/repositories\/[0-9a-f-]{36}$/;
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
-async function fillForm(page: Page, values: { name?: string; link?: string; description?: string }) {
+async function fillForm(
+  page: Page,
+  values: { organization?: string; name?: string; link?: string; description?: string },
+) {
+  if (values.organization !== undefined)
+    await page
+      .getByRole('combobox', { name: en('repository:form.organization.label') })
+      .selectOption({ label: values.organization });
   if (values.name !== undefined) await field(page, en('repository:form.name.label')).fill(values.name);
   if (values.link !== undefined) await field(page, en('repository:form.link.label')).fill(values.link);
   if (values.description !== undefined)
@@ -24,7 +32,12 @@ async function fillForm(page: Page, values: { name?: string; link?: string; desc
 /** Creates a repository through the form and waits for its detail page. */
 async function createThroughForm(page: Page, visit: (path: string) => Promise<unknown>, name: string) {
   await visit('/manager/repositories/new');
-  await fillForm(page, { name, link: 'example.com/e2e', description: 'Made by the e2e suite' });
+  await fillForm(page, {
+    organization: 'Acme',
+    name,
+    link: 'example.com/e2e',
+    description: 'Made by the e2e suite',
+  });
   await page.getByRole('button', { name: en('repository:create.submit') }).click();
   await expect(page).toHaveURL(DETAIL_URL);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -54,14 +67,14 @@ test.describe('as an admin', () => {
   test.afterEach(async ({ page, baseURL }) => {
     const origin = baseURL ?? '';
     const { result } = await callServerFn(page.request, origin, {
-      fn: 'src/features/repository/functions.ts#$listRepositories',
+      fn: 'src/features/repository/functions.ts#$listPlatformRepositories',
       method: 'GET',
       data: { searchTerm: 'E2E ', limit: 100 },
     });
     const items = (result as { items?: { id: string; name: string }[] } | undefined)?.items ?? [];
     for (const { id } of items.filter((item) => item.name.startsWith('E2E '))) {
       await callServerFn(page.request, origin, {
-        fn: 'src/features/repository/functions.ts#$deleteRepository',
+        fn: 'src/features/repository/functions.ts#$deletePlatformRepository',
         method: 'POST',
         data: { id },
       });
@@ -79,12 +92,13 @@ test.describe('as an admin', () => {
 
       const create = page.getByRole('button', { name: en('repository:create.submit') });
       await create.click();
+      await expect(page.getByText(en('repository:form.organization.required'))).toBeVisible();
       await expect(page.getByText(en('repository:form.name.required'))).toBeVisible();
       await expect(page.getByText(en('repository:form.link.required'))).toBeVisible();
       await expect(field(page, en('repository:form.name.label'))).toHaveAttribute('aria-invalid', 'true');
 
       const name = unique('E2E created');
-      await fillForm(page, { name, link: 'a.b' });
+      await fillForm(page, { organization: 'Acme', name, link: 'a.b' });
       await create.click();
       await expect(page.getByText(en('repository:form.link.min', { repositoryLinkMin: 4 }))).toBeVisible();
       await expect(page.getByText(en('repository:form.name.required'))).toHaveCount(0);
@@ -120,7 +134,12 @@ test.describe('as an admin', () => {
 
   test('a taken name shows "Name already used" and keeps what was typed', async ({ page, visit }) => {
     await visit('/manager/repositories/new');
-    await fillForm(page, { name: 'react', link: 'https://example.com/dup', description: 'Typed once' });
+    await fillForm(page, {
+      organization: 'Acme',
+      name: 'react',
+      link: 'https://example.com/dup',
+      description: 'Typed once',
+    });
     await page.getByRole('button', { name: en('repository:create.submit') }).click();
     await expect(page.getByText(en('repository:form.name.taken'))).toBeVisible();
     await expect(field(page, en('repository:form.name.label'))).toHaveAttribute('aria-invalid', 'true');

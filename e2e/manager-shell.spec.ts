@@ -19,7 +19,7 @@ function seededWithin(days: number): number {
 /** The dashboard's figures by their labels, as numbers. */
 async function figures(page: Page): Promise<Record<string, number>> {
   const list = page.getByRole('region', { name: en('dashboard:figures.label') });
-  await expect(list.getByRole('definition')).toHaveCount(5);
+  await expect(list.getByRole('definition')).toHaveCount(6);
   const terms = await list.getByRole('term').allTextContents();
   const values = await list.getByRole('definition').allTextContents();
   return Object.fromEntries(terms.map((term, i) => [term, Number((values[i] ?? '').replace(/\D/g, ''))]));
@@ -159,6 +159,16 @@ test('the dashboard figures match the data', { tag: '@mobile' }, async ({ page, 
   const listed = Number(new RegExp(showing).exec((await status.textContent()) ?? '')?.[1]);
   expect(shown[en('dashboard:figures.repositories')]).toBe(listed);
   expect(listed).toBeGreaterThanOrEqual(1);
+
+  // The organization count is the organization list's total (Acme, Globex and the workspaces of new users).
+  await visit('/manager/organizations', { axe: false });
+  const organizations = page.getByText(new RegExp(`^${showing}$`)).first();
+  await expect(organizations).toBeVisible();
+  const listedOrganizations = Number(
+    new RegExp(showing).exec((await organizations.textContent()) ?? '')?.[1],
+  );
+  expect(shown[en('dashboard:figures.organizations')]).toBe(listedOrganizations);
+  expect(listedOrganizations).toBeGreaterThanOrEqual(2);
 });
 
 test('a plain user gets the 403 page at /manager', async ({ page }) => {

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { longNamedUser } from '../src/server/db/seed/data.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
-import { newEmail, openUserActions, signIn, signInAdmin } from './support/session';
+import { joinAcme, newEmail, openUserActions, signIn, signInAdmin } from './support/session';
 import { en, escapeRegExp, plain, text } from './support/text';
 
 test('the theme picker shows the stored choice after a reload, also when it is the device setting', async ({
@@ -63,6 +63,8 @@ test.describe('at 320 px with the long sample names', () => {
   for (const lng of appConfig.languages) {
     test(`nothing overflows in ${lng}, and a bottom sheet stays on screen`, async ({ page }) => {
       await signInAdmin(page, { name: 'Ada Narrow' });
+      // The long repository is Acme's: the app area shows it to Acme's members.
+      const leaveAcme = await joinAcme(page);
       const pages = [
         '/login',
         '/manager/dashboard',
@@ -109,6 +111,7 @@ test.describe('at 320 px with the long sample names', () => {
       expect(box?.x).toBeGreaterThanOrEqual(0);
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
       await expectNoHorizontalOverflow(page, `the open sheet in ${lng}`);
+      await leaveAcme();
     });
   }
 });
@@ -118,6 +121,9 @@ test('a toast never covers the page’s own actions', async ({ page }) => {
   const name = newEmail('toast').split('@')[0] ?? 'toast';
   await page.goto('/manager/repositories/new');
   await waitForHydration(page);
+  await page
+    .getByRole('combobox', { name: en('repository:form.organization.label') })
+    .selectOption({ label: 'Acme' });
   await page.getByRole('textbox', { name: en('repository:form.name.label') }).fill(name);
   await page
     .getByRole('textbox', { name: en('repository:form.link.label') })
@@ -219,6 +225,9 @@ test.describe('focus after a dialog returns to the control that opened it', () =
     const name = `Focus ${newEmail('row').split('@')[0]}`;
     await page.goto('/manager/repositories/new');
     await waitForHydration(page);
+    await page
+      .getByRole('combobox', { name: en('repository:form.organization.label') })
+      .selectOption({ label: 'Acme' });
     await page.getByRole('textbox', { name: en('repository:form.name.label') }).fill(name);
     await page
       .getByRole('textbox', { name: en('repository:form.link.label') })
@@ -248,6 +257,8 @@ test('a navigation that waits shows a progress bar and says so; the new page’s
   page,
 }) => {
   await signIn(page, newEmail('progress'), { name: 'Pia Progress' });
+  // Acme's repositories make the list.
+  const leaveAcme = await joinAcme(page);
   await page.goto('/app');
   await waitForHydration(page);
   // The server answers slowly: every server-function call waits 800 ms.
@@ -275,6 +286,8 @@ test('a navigation that waits shows a progress bar and says so; the new page’s
   await expect(page.locator('[data-navigation-progress="hidden"]')).toBeAttached();
   // Focus went to the new page's heading, not back to the top of the document.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.unroute('**/_serverFn/**');
+  await leaveAcme();
 });
 
 test(

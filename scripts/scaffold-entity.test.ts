@@ -43,7 +43,7 @@ describe('planEntity', () => {
       expect.arrayContaining([
         'src/server/db/schema/price-list.ts',
         'src/features/price-list/components/price-list-form.tsx',
-        'src/routes/app/price-lists/$id.tsx',
+        'src/routes/app/price-lists/$id/index.tsx',
         'src/routes/manager/price-lists/$id/update.tsx',
         'public/locales/ar/price-list.json',
         'e2e/manager-price-lists.spec.ts',
@@ -86,16 +86,18 @@ describe('planEntity', () => {
   it('spells SQL names in snake_case, and the data module names the constraint the table declares', () => {
     const table = content('src/server/db/schema/price-list.ts');
     expect(table).toContain("pgTable(\n  'price_list',");
-    expect(table).toContain(".unique('price_list_name_unique')");
+    expect(table).toContain(
+      "uniqueIndex('price_list_organization_name_unique').on(t.organizationId, t.name)",
+    );
     expect(table).toContain("index('price_list_created_at_idx')");
     expect(content('src/features/price-list/data.server.ts')).toContain(
-      "const NAME_CONSTRAINT = 'price_list_name_unique';",
+      "const NAME_CONSTRAINT = 'price_list_organization_name_unique';",
     );
   });
 
   it('gives each route the path of its file', () => {
     const routes = code.filter((file) => file.to.startsWith('src/routes/'));
-    expect(routes).toHaveLength(6);
+    expect(routes).toHaveLength(8);
     for (const file of routes) {
       const path = file.to
         .replace(/^src\/routes/, '')
@@ -192,11 +194,14 @@ describe('touchList', () => {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     const functions = [...content('src/features/price-list/functions.ts').matchAll(/export const (\$\w+)/g)];
-    expect(functions).toHaveLength(5);
-    for (const [, name] of functions) {
-      expect(list).toContainEqual(
-        expect.stringMatching(`functions.ts#\\${name}': \\{ priceList: \\['\\w+'\\] \\},$`),
-      );
-    }
+    // Five in an organization (the app area), five across organizations (the manager area).
+    expect(functions).toHaveLength(10);
+    const line = (name: string) => list.find((entry) => entry.includes(`functions.ts#${name}'`));
+    expect(line('$listPriceLists')).toMatch(/': 'organization-member',$/);
+    expect(line('$createPriceList')).toMatch(/': \{ organization: \{ priceList: \['create'\] \} \},$/);
+    expect(line('$deletePlatformPriceList')).toMatch(
+      /': \{ apps: \['manager'\], priceList: \['delete'\] \},$/,
+    );
+    expect(list.filter((entry) => entry.startsWith('e2e/permissions.spec.ts'))).toHaveLength(10);
   });
 });

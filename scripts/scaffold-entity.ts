@@ -183,19 +183,24 @@ export function touchList(plan: PlannedFile[], noun: string, nouns: string): str
   const { camel } = names(noun, nouns).singular;
   const limits = Object.keys(appConfig.limits).filter((key) => key.startsWith('repository'));
   const functions = plan.find((file) => file.to === `src/features/${noun}/functions.ts`)?.content ?? '';
+  // Each function's guard, looked for before the next function starts: an organization's (app area) or
+  // the platform's (manager area).
   const rules = functions.matchAll(
-    /export const (\$\w+) = createServerFn[\s\S]*?requirePermission\((.*?)\)\]/g,
+    /export const (\$\w+) = createServerFn(?:(?!export const)[\s\S])*?require(Organization|Permission)\((.*?)\)\]/g,
   );
+  const ruleOf = (guard: string | undefined, request: string | undefined) =>
+    guard === 'Organization' ? (request ? `{ organization: ${request} }` : "'organization-member'") : request;
   return [
     `src/server/db/schema/index.ts: export * from './${noun}.ts';`,
     `app.config.ts: '${noun}' in i18n.namespaces; in limits, those your fields use (${limits.join(', ').replaceAll('repository', camel)})`,
     `src/routes/app/route.tsx: { to: '/app/${nouns}', label: t('${noun}:nav'), icon: … } in items`,
     `src/routes/manager/route.tsx: { to: '/manager/${nouns}', label: t('${noun}:nav'), icon: … } in a group`,
-    `src/features/auth/permissions.ts: ${camel}: ['read', 'create', 'update', 'delete'] in statements and grants.admin, ${camel}: ['read'] in grants.user`,
+    `src/features/auth/permissions.ts: ${camel}: ['read', 'create', 'update', 'delete'] in statements and grants.admin; ${camel}: ['create', 'update', 'delete'] in organizationStatements and organizationGrants.owner and .admin`,
     `src/features/audit/schema.ts: '${noun}.create' | '${noun}.update' | '${noun}.delete' in AuditAction, '${noun}' in AuditTargetType`,
     `src/server/db/seed/data.ts and seed.ts: sample ${names(noun, nouns).plural.prose}, inserted by seedDatabase (same return value)`,
     ...[...rules].map(
-      ([, fn, rule]) => `e2e/permissions.spec.ts: 'src/features/${noun}/functions.ts#${fn}': ${rule},`,
+      ([, fn, guard, request]) =>
+        `e2e/permissions.spec.ts: 'src/features/${noun}/functions.ts#${fn}': ${ruleOf(guard, request)},`,
     ),
   ];
 }

@@ -17,6 +17,7 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiReadyRouteImport } from './routes/api/ready'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
+import { Route as InvitationsIdRouteImport } from './routes/invitations/$id'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
@@ -26,11 +27,15 @@ import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
 import { Route as AppRepositoriesIndexRouteImport } from './routes/app/repositories/index'
-import { Route as AppRepositoriesIdRouteImport } from './routes/app/repositories/$id'
+import { Route as AppRepositoriesNewRouteImport } from './routes/app/repositories/new'
+import { Route as ManagerOrganizationsIndexRouteImport } from './routes/manager/organizations/index'
 import { Route as ManagerRepositoriesIndexRouteImport } from './routes/manager/repositories/index'
 import { Route as ManagerRepositoriesNewRouteImport } from './routes/manager/repositories/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
+import { Route as AppRepositoriesIdIndexRouteImport } from './routes/app/repositories/$id/index'
+import { Route as AppRepositoriesIdUpdateRouteImport } from './routes/app/repositories/$id/update'
+import { Route as ManagerOrganizationsIdIndexRouteImport } from './routes/manager/organizations/$id/index'
 import { Route as ManagerRepositoriesIdIndexRouteImport } from './routes/manager/repositories/$id/index'
 import { Route as ManagerRepositoriesIdUpdateRouteImport } from './routes/manager/repositories/$id/update'
 import { Route as ManagerUsersIdIndexRouteImport } from './routes/manager/users/$id/index'
@@ -75,6 +80,11 @@ const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AppRouteRoute,
+} as any)
+const InvitationsIdRoute = InvitationsIdRouteImport.update({
+  id: '/invitations/$id',
+  path: '/invitations/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/',
@@ -121,11 +131,17 @@ const AppRepositoriesIndexRoute = AppRepositoriesIndexRouteImport.update({
   path: '/repositories/',
   getParentRoute: () => AppRouteRoute,
 } as any)
-const AppRepositoriesIdRoute = AppRepositoriesIdRouteImport.update({
-  id: '/repositories/$id',
-  path: '/repositories/$id',
+const AppRepositoriesNewRoute = AppRepositoriesNewRouteImport.update({
+  id: '/repositories/new',
+  path: '/repositories/new',
   getParentRoute: () => AppRouteRoute,
 } as any)
+const ManagerOrganizationsIndexRoute =
+  ManagerOrganizationsIndexRouteImport.update({
+    id: '/organizations/',
+    path: '/organizations/',
+    getParentRoute: () => ManagerRouteRoute,
+  } as any)
 const ManagerRepositoriesIndexRoute =
   ManagerRepositoriesIndexRouteImport.update({
     id: '/repositories/',
@@ -147,6 +163,22 @@ const ManagerUsersNewRoute = ManagerUsersNewRouteImport.update({
   path: '/users/new',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const AppRepositoriesIdIndexRoute = AppRepositoriesIdIndexRouteImport.update({
+  id: '/repositories/$id/',
+  path: '/repositories/$id/',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppRepositoriesIdUpdateRoute = AppRepositoriesIdUpdateRouteImport.update({
+  id: '/repositories/$id/update',
+  path: '/repositories/$id/update',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const ManagerOrganizationsIdIndexRoute =
+  ManagerOrganizationsIdIndexRouteImport.update({
+    id: '/organizations/$id/',
+    path: '/organizations/$id/',
+    getParentRoute: () => ManagerRouteRoute,
+  } as any)
 const ManagerRepositoriesIdIndexRoute =
   ManagerRepositoriesIdIndexRouteImport.update({
     id: '/repositories/$id/',
@@ -178,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
+  '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
@@ -187,14 +220,18 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
-  '/app/repositories/$id': typeof AppRepositoriesIdRoute
+  '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/app/repositories/': typeof AppRepositoriesIndexRoute
+  '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/repositories/': typeof ManagerRepositoriesIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/app/repositories/$id/': typeof AppRepositoriesIdIndexRoute
+  '/manager/organizations/$id/': typeof ManagerOrganizationsIdIndexRoute
   '/manager/repositories/$id/': typeof ManagerRepositoriesIdIndexRoute
   '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
@@ -203,6 +240,7 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
+  '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
@@ -212,14 +250,18 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
-  '/app/repositories/$id': typeof AppRepositoriesIdRoute
+  '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/app/repositories': typeof AppRepositoriesIndexRoute
+  '/manager/organizations': typeof ManagerOrganizationsIndexRoute
   '/manager/repositories': typeof ManagerRepositoriesIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/app/repositories/$id': typeof AppRepositoriesIdIndexRoute
+  '/manager/organizations/$id': typeof ManagerOrganizationsIdIndexRoute
   '/manager/repositories/$id': typeof ManagerRepositoriesIdIndexRoute
   '/manager/users/$id': typeof ManagerUsersIdIndexRoute
 }
@@ -232,6 +274,7 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
+  '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
@@ -241,14 +284,18 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
-  '/app/repositories/$id': typeof AppRepositoriesIdRoute
+  '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
   '/app/repositories/': typeof AppRepositoriesIndexRoute
+  '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/repositories/': typeof ManagerRepositoriesIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
+  '/app/repositories/$id/': typeof AppRepositoriesIdIndexRoute
+  '/manager/organizations/$id/': typeof ManagerOrganizationsIdIndexRoute
   '/manager/repositories/$id/': typeof ManagerRepositoriesIdIndexRoute
   '/manager/users/$id/': typeof ManagerUsersIdIndexRoute
 }
@@ -262,6 +309,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/ready'
     | '/app/account'
+    | '/invitations/$id'
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
@@ -271,14 +319,18 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
-    | '/app/repositories/$id'
+    | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
     | '/app/repositories/'
+    | '/manager/organizations/'
     | '/manager/repositories/'
     | '/manager/users/'
+    | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
+    | '/app/repositories/$id/'
+    | '/manager/organizations/$id/'
     | '/manager/repositories/$id/'
     | '/manager/users/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -287,6 +339,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/ready'
     | '/app/account'
+    | '/invitations/$id'
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
@@ -296,14 +349,18 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/auth/$'
     | '/api/dev/emails'
-    | '/app/repositories/$id'
+    | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
     | '/app/repositories'
+    | '/manager/organizations'
     | '/manager/repositories'
     | '/manager/users'
+    | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
+    | '/app/repositories/$id'
+    | '/manager/organizations/$id'
     | '/manager/repositories/$id'
     | '/manager/users/$id'
   id:
@@ -315,6 +372,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/ready'
     | '/app/account'
+    | '/invitations/$id'
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
@@ -324,14 +382,18 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
-    | '/app/repositories/$id'
+    | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
     | '/app/repositories/'
+    | '/manager/organizations/'
     | '/manager/repositories/'
     | '/manager/users/'
+    | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
+    | '/app/repositories/$id/'
+    | '/manager/organizations/$id/'
     | '/manager/repositories/$id/'
     | '/manager/users/$id/'
   fileRoutesById: FileRoutesById
@@ -343,6 +405,7 @@ export interface RootRouteChildren {
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
   ApiReadyRoute: typeof ApiReadyRoute
+  InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
 }
@@ -404,6 +467,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/account'
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRouteRoute
+    }
+    '/invitations/$id': {
+      id: '/invitations/$id'
+      path: '/invitations/$id'
+      fullPath: '/invitations/$id'
+      preLoaderRoute: typeof InvitationsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/login/': {
       id: '/login/'
@@ -468,12 +538,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRepositoriesIndexRouteImport
       parentRoute: typeof AppRouteRoute
     }
-    '/app/repositories/$id': {
-      id: '/app/repositories/$id'
-      path: '/repositories/$id'
-      fullPath: '/app/repositories/$id'
-      preLoaderRoute: typeof AppRepositoriesIdRouteImport
+    '/app/repositories/new': {
+      id: '/app/repositories/new'
+      path: '/repositories/new'
+      fullPath: '/app/repositories/new'
+      preLoaderRoute: typeof AppRepositoriesNewRouteImport
       parentRoute: typeof AppRouteRoute
+    }
+    '/manager/organizations/': {
+      id: '/manager/organizations/'
+      path: '/organizations'
+      fullPath: '/manager/organizations/'
+      preLoaderRoute: typeof ManagerOrganizationsIndexRouteImport
+      parentRoute: typeof ManagerRouteRoute
     }
     '/manager/repositories/': {
       id: '/manager/repositories/'
@@ -501,6 +578,27 @@ declare module '@tanstack/react-router' {
       path: '/users/new'
       fullPath: '/manager/users/new'
       preLoaderRoute: typeof ManagerUsersNewRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/app/repositories/$id/': {
+      id: '/app/repositories/$id/'
+      path: '/repositories/$id'
+      fullPath: '/app/repositories/$id/'
+      preLoaderRoute: typeof AppRepositoriesIdIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/repositories/$id/update': {
+      id: '/app/repositories/$id/update'
+      path: '/repositories/$id/update'
+      fullPath: '/app/repositories/$id/update'
+      preLoaderRoute: typeof AppRepositoriesIdUpdateRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/manager/organizations/$id/': {
+      id: '/manager/organizations/$id/'
+      path: '/organizations/$id'
+      fullPath: '/manager/organizations/$id/'
+      preLoaderRoute: typeof ManagerOrganizationsIdIndexRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/repositories/$id/': {
@@ -537,15 +635,19 @@ declare module '@tanstack/react-router' {
 interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppRepositoriesIdRoute: typeof AppRepositoriesIdRoute
+  AppRepositoriesNewRoute: typeof AppRepositoriesNewRoute
   AppRepositoriesIndexRoute: typeof AppRepositoriesIndexRoute
+  AppRepositoriesIdUpdateRoute: typeof AppRepositoriesIdUpdateRoute
+  AppRepositoriesIdIndexRoute: typeof AppRepositoriesIdIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppIndexRoute: AppIndexRoute,
-  AppRepositoriesIdRoute: AppRepositoriesIdRoute,
+  AppRepositoriesNewRoute: AppRepositoriesNewRoute,
   AppRepositoriesIndexRoute: AppRepositoriesIndexRoute,
+  AppRepositoriesIdUpdateRoute: AppRepositoriesIdUpdateRoute,
+  AppRepositoriesIdIndexRoute: AppRepositoriesIdIndexRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
@@ -574,10 +676,12 @@ interface ManagerRouteRouteChildren {
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerRepositoriesNewRoute: typeof ManagerRepositoriesNewRoute
   ManagerUsersNewRoute: typeof ManagerUsersNewRoute
+  ManagerOrganizationsIndexRoute: typeof ManagerOrganizationsIndexRoute
   ManagerRepositoriesIndexRoute: typeof ManagerRepositoriesIndexRoute
   ManagerUsersIndexRoute: typeof ManagerUsersIndexRoute
   ManagerRepositoriesIdUpdateRoute: typeof ManagerRepositoriesIdUpdateRoute
   ManagerUsersIdUpdateRoute: typeof ManagerUsersIdUpdateRoute
+  ManagerOrganizationsIdIndexRoute: typeof ManagerOrganizationsIdIndexRoute
   ManagerRepositoriesIdIndexRoute: typeof ManagerRepositoriesIdIndexRoute
   ManagerUsersIdIndexRoute: typeof ManagerUsersIdIndexRoute
 }
@@ -588,10 +692,12 @@ const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerRepositoriesNewRoute: ManagerRepositoriesNewRoute,
   ManagerUsersNewRoute: ManagerUsersNewRoute,
+  ManagerOrganizationsIndexRoute: ManagerOrganizationsIndexRoute,
   ManagerRepositoriesIndexRoute: ManagerRepositoriesIndexRoute,
   ManagerUsersIndexRoute: ManagerUsersIndexRoute,
   ManagerRepositoriesIdUpdateRoute: ManagerRepositoriesIdUpdateRoute,
   ManagerUsersIdUpdateRoute: ManagerUsersIdUpdateRoute,
+  ManagerOrganizationsIdIndexRoute: ManagerOrganizationsIdIndexRoute,
   ManagerRepositoriesIdIndexRoute: ManagerRepositoriesIdIndexRoute,
   ManagerUsersIdIndexRoute: ManagerUsersIdIndexRoute,
 }
@@ -607,6 +713,7 @@ const rootRouteChildren: RootRouteChildren = {
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
   ApiReadyRoute: ApiReadyRoute,
+  InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
 }

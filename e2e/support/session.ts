@@ -55,7 +55,7 @@ export async function signIn(
  */
 let seededAdminCookie: Promise<string> | undefined;
 
-async function seededAdmin(page: Page, origin: string): Promise<string> {
+export async function seededAdmin(page: Page, origin: string): Promise<string> {
   const stateFile = process.env.E2E_STATE_DIR
     ? join(process.env.E2E_STATE_DIR, 'seeded-admin-cookie')
     : undefined;
@@ -125,4 +125,36 @@ export async function openUserActions(page: Page): Promise<void> {
   const more = page.getByRole('button', { name: en('user:detail.moreActions') });
   if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   await expect(more).toHaveAttribute('aria-expanded', 'true');
+}
+
+/**
+ * Makes the user signed in on `page` a member of the seeded Acme (`role`), through the real invitation
+ * routes: the seeded admin, Acme's owner, invites their address and they accept, which makes Acme their
+ * active organization. Returns what removes them again, so files that count Acme's members stay right.
+ */
+export async function joinAcme(
+  page: Page,
+  role: 'member' | 'admin' = 'member',
+): Promise<() => Promise<void>> {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+  const session = await page.request.get(`${origin}/api/auth/get-session`);
+  const { user } = (await session.json()) as { user: { email: string } };
+  const asOwner = async (path: string, body: Record<string, unknown>) => {
+    const response = await fetch(`${origin}/api/auth/organization/${path}`, {
+      method: 'POST',
+      headers: { origin, cookie: await seededAdmin(page, origin), 'content-type': 'application/json' },
+      body: JSON.stringify({ organizationId: 'acme', ...body }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return response.json() as Promise<{ id: string }>;
+  };
+  const invitation = await asOwner('invite-member', { email: user.email, role });
+  const accepted = await page.request.post(`${origin}/api/auth/organization/accept-invitation`, {
+    headers: { origin },
+    data: { invitationId: invitation.id },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return async () => {
+    await asOwner('remove-member', { memberIdOrEmail: user.email });
+  };
 }

@@ -72,6 +72,8 @@ const FINAL_CODES = new Set([
   'DEMO_MODE',
   // Retrying would only count against the limit again.
   'TOO_MANY_REQUESTS',
+  // The caller has no organization to work in until they choose or get one.
+  'NO_ACTIVE_ORGANIZATION',
 ]);
 
 /** Query retry policy: the library's 3 retries for failures that may pass, none for a final answer. */

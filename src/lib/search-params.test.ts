@@ -19,7 +19,14 @@ describe('search param schemas', () => {
   });
 
   it('keep good values', () => {
-    expect(loginSearch.parse({ redirect: '/app/repositories' })).toEqual({ redirect: '/app/repositories' });
+    expect(loginSearch.parse({ redirect: '/app/repositories' })).toEqual({
+      redirect: '/app/repositories',
+      email: '',
+    });
+    expect(loginSearch.parse({ redirect: '/invitations/x', email: 'a@b.co' })).toEqual({
+      redirect: '/invitations/x',
+      email: 'a@b.co',
+    });
     expect(verifySearch.parse({ redirect: '/app', email: 'a@b.co' })).toEqual({
       redirect: '/app',
       email: 'a@b.co',
@@ -31,7 +38,7 @@ describe('search param schemas', () => {
   });
 
   it.each([42, ['/a', '/b'], { x: 1 }, null, true])('fall back to defaults for the non-string %o', (bad) => {
-    expect(loginSearch.parse({ redirect: bad })).toEqual(searchDefaults.login);
+    expect(loginSearch.parse({ redirect: bad, email: bad })).toEqual(searchDefaults.login);
     expect(verifySearch.parse({ redirect: bad, email: bad })).toEqual({ redirect: '', email: '' });
     expect(loginErrorSearch.parse({ error: bad })).toEqual(searchDefaults.loginError);
     expect(accountSearch.parse({ state: bad, newEmail: bad })).toEqual(searchDefaults.account);
@@ -40,6 +47,7 @@ describe('search param schemas', () => {
 
   it('fall back to defaults for values that are too long', () => {
     expect(loginSearch.parse({ redirect: `/${'a'.repeat(2048)}` }).redirect).toBe('');
+    expect(loginSearch.parse({ email: `${'a'.repeat(appConfig.limits.emailMax)}@b.co` }).email).toBe('');
     expect(loginErrorSearch.parse({ error: 'E'.repeat(101) }).error).toBe('');
     expect(accountSearch.parse({ newEmail: `${'a'.repeat(appConfig.limits.emailMax)}@b.co` }).newEmail).toBe(
       '',

@@ -46,7 +46,11 @@ const redirectParam = (value: unknown) => stringParam(value, REDIRECT_MAX);
 export const searchTermParam = (value: unknown) =>
   stringParam(value, appConfig.limits.searchTermMax, { trim: true });
 
-export const loginSearch = searchValidator((search) => ({ redirect: redirectParam(search.redirect) }));
+/** `email` prefills the address (an invitation's page asks to sign in as the invited one). */
+export const loginSearch = searchValidator((search) => ({
+  redirect: redirectParam(search.redirect),
+  email: stringParam(search.email, appConfig.limits.emailMax),
+}));
 
 export const verifySearch = searchValidator((search) => ({
   redirect: redirectParam(search.redirect),
@@ -66,7 +70,7 @@ export const listSearch = searchValidator((search) => ({ searchTerm: searchTermP
 
 /** Defaults left out of URLs, so `/login` stays `/login` rather than `/login?redirect=`. */
 export const searchDefaults = {
-  login: { redirect: '' },
+  login: { redirect: '', email: '' },
   verify: { redirect: '' },
   loginError: { error: '' },
   account: { state: '' as const, newEmail: '' },

@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { DatePickerButton } from '@/components/ui/date-picker-button';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField, type FormFieldProps } from './form-field';
 
@@ -100,6 +101,32 @@ export function DateField<TValues extends FieldValues, TName extends FieldPath<T
           min={min}
           max={max}
           clearable={clearable}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A native select bound to a form field (`children` are its options). */
+export function SelectField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  control,
+  name,
+  label,
+  ns,
+  description,
+  hideLabel,
+  className,
+  ...select
+}: FieldProps<TValues, TName> &
+  Omit<ComponentProps<'select'>, Bound | 'className'> & { children: ReactNode }) {
+  return (
+    <FormField {...{ control, name, label, ns, description, hideLabel, className }}>
+      {(field, controlProps) => (
+        <Select
+          {...select}
+          {...field}
+          value={typeof field.value === 'string' ? field.value : ''}
+          {...controlProps}
         />
       )}
     </FormField>

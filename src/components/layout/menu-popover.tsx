@@ -18,8 +18,11 @@ export function MenuPopover({
   /** Accessible name of the panel, and the start of the button's (before what `trigger` shows). */
   label: string;
   trigger: ReactNode;
-  /** 'up' at the foot of a sidebar, 'down' under a top bar (aligned to its end). */
-  placement: 'up' | 'down';
+  /**
+   * 'up' at the foot of a sidebar, 'down' under a top bar (aligned to its end), 'down-start' under a top
+   * bar's start (aligned to its start).
+   */
+  placement: 'up' | 'down' | 'down-start';
   className?: string;
   /** Replaces the trigger's own look (e.g. an outline icon button in a page's top bar). */
   triggerClassName?: string;
@@ -81,7 +84,9 @@ export function MenuPopover({
         hidden={!open}
         className={cn(
           'absolute z-50 w-64 rounded-lg border bg-background p-2 shadow-lg',
-          placement === 'up' ? 'bottom-full start-0 mb-2' : 'end-0 top-full mt-2',
+          placement === 'up' && 'bottom-full start-0 mb-2',
+          placement === 'down' && 'end-0 top-full mt-2',
+          placement === 'down-start' && 'start-0 top-full mt-2',
         )}
       >
         {children}

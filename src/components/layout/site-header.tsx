@@ -11,11 +11,14 @@ import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-sele
  */
 export function SiteHeader({
   home = '/',
+  context,
   nav,
   account,
   className,
 }: {
   home?: string;
+  /** What the area works inside, next to the product name (the app area's organization switcher). */
+  context?: ReactNode;
   /** The area's navigation (it takes the free width); a spacer when absent. */
   nav?: ReactNode;
   className?: string | undefined;
@@ -37,6 +40,7 @@ export function SiteHeader({
             <img src="/favicon.svg" alt="" width={24} height={24} />
             <span className="max-sm:sr-only">{appConfig.name}</span>
           </Link>
+          {context}
           {nav ?? <div className="flex-1" />}
           {/* ms-auto: the navigation (the spacer) is hidden on small screens. */}
           <div className="ms-auto flex min-w-0 items-center gap-2">

@@ -78,6 +78,7 @@ describe('listAuditEntries', () => {
         actorUserId: 'jane-1',
         action: 'repository.create',
         target: { type: 'repository', id: 'r2', label: 'vite' },
+        organizationId: 'org-a',
       },
       {
         actorUserId: 'admin-1',
@@ -118,6 +119,17 @@ describe('listAuditEntries', () => {
     const page = await listAuditEntries({ userId: 'jane-1', limit: 10 }, db);
     expect(page.items.map((e) => e.action)).toEqual(['user.unban', 'repository.create', 'user.ban']);
     expect(page.total).toBe(3);
+  });
+
+  it('filters to what happened in one organization, alone or with a user', async () => {
+    const inOrganization = await listAuditEntries({ organizationId: 'org-a', limit: 10 }, db);
+    expect(inOrganization.items.map((e) => [e.action, e.targetLabel])).toEqual([
+      ['repository.create', 'vite'],
+    ]);
+    expect(inOrganization.total).toBe(1);
+    expect((await listAuditEntries({ organizationId: 'org-b', limit: 10 }, db)).items).toEqual([]);
+    const both = await listAuditEntries({ organizationId: 'org-a', userId: 'admin-1', limit: 10 }, db);
+    expect(both.items).toEqual([]);
   });
 
   it('pages with a cursor', async () => {

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
@@ -7,18 +7,36 @@ import { countUpTo, keysetPage } from '@/server/db/list';
 import { auditLog, user } from '@/server/db/schema/index';
 import type { AuditAction, AuditEntry, AuditMetadata, AuditTargetType } from './schema';
 
-/** Newest first; with `userId`, only entries where that user acted or was the (user) target. */
+/**
+ * Newest first; with `userId`, only entries where that user acted or was the (user) target; with
+ * `organizationId`, only changes made in that organization (its activity), by anyone.
+ */
 export async function listAuditEntries(
-  query: { userId?: string | undefined; cursor?: string | undefined; limit: number },
+  query: {
+    userId?: string | undefined;
+    organizationId?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
   db?: Database,
 ): Promise<ListPage<AuditEntry>> {
-  const executor = db ?? (await getDb());
-  const filter = query.userId
+  const byUser = query.userId
     ? or(
         eq(auditLog.actorUserId, query.userId),
         and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, query.userId)),
       )
     : undefined;
+  const inOrganization = query.organizationId ? eq(auditLog.organizationId, query.organizationId) : undefined;
+  return listEntries(and(byUser, inOrganization), query, db);
+}
+
+/** Keyset pages of the entries `filter` admits (all when undefined), with their actors' names. */
+async function listEntries(
+  filter: SQL | undefined,
+  query: { cursor?: string | undefined; limit: number },
+  db?: Database,
+): Promise<ListPage<AuditEntry>> {
+  const executor = db ?? (await getDb());
   const page = await keysetPage({
     sortKey: { createdAt: auditLog.createdAt, id: auditLog.id },
     filter,

@@ -16,6 +16,8 @@ export type AuditRecord = {
   actorUserId: string | null;
   action: AuditAction;
   target: { type: AuditTargetType; id: string | null; label?: string | null };
+  /** The organization the change happened in (its activity lists the entry). */
+  organizationId?: string | null;
   /** Small facts about the change, e.g. `{ from: 'user', to: 'admin' }`. */
   metadata?: AuditMetadata;
   ip?: string | null;
@@ -48,6 +50,7 @@ export async function recordAudit(record: AuditRecord, db?: Database): Promise<v
     action: record.action,
     targetType: record.target.type,
     targetId: record.target.id,
+    organizationId: record.organizationId ?? null,
     metadata,
     ip: record.ip ?? null,
   });

@@ -19,8 +19,23 @@ export type AuditAction =
   | 'account.change'
   | 'repository.create'
   | 'repository.update'
-  | 'repository.delete';
-export type AuditTargetType = 'user' | 'session' | 'repository';
+  | 'repository.delete'
+  | 'organization.create'
+  | 'organization.update'
+  | 'organization.delete'
+  | 'organization.invite'
+  | 'organization.cancel-invitation'
+  | 'organization.accept-invitation'
+  | 'organization.reject-invitation'
+  | 'organization.update-member-role'
+  | 'organization.remove-member'
+  | 'organization.leave'
+  | 'organization.create-team'
+  | 'organization.update-team'
+  | 'organization.delete-team'
+  | 'organization.add-team-member'
+  | 'organization.remove-team-member';
+export type AuditTargetType = 'user' | 'session' | 'repository' | 'organization' | 'invitation' | 'team';
 
 /** Small facts about a change, e.g. `{ from: 'user', to: 'admin' }`: plain values only. */
 export type AuditMetadata = Record<string, string | number | boolean | null>;
@@ -39,8 +54,12 @@ export type AuditEntry = {
   createdAt: string;
 };
 
-/** The audit list's input: no search, optionally one user's entries (where they acted or were the target). */
+/**
+ * The audit list's input: no search, optionally one user's entries (where they acted or were the target)
+ * or one organization's (the changes made in it).
+ */
 export const zAuditListQuery = zListQuery.omit({ searchTerm: true }).extend({
   // Compared with text columns: controls are removed, as Postgres refuses a NUL.
   userId: z.string().max(64).overwrite(withoutControls).optional(),
+  organizationId: z.string().max(64).overwrite(withoutControls).optional(),
 });

@@ -1,6 +1,6 @@
-import { adminClient, emailOTPClient } from 'better-auth/client/plugins';
+import { adminClient, emailOTPClient, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
-import { ac, roles } from './permissions';
+import { ac, organizationAc, organizationRoles, roles } from './permissions';
 
 /**
  * better-auth's browser client on this host under /api/auth (credentials included). It refreshes its own
@@ -15,7 +15,11 @@ import { ac, roles } from './permissions';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  plugins: [emailOTPClient(), adminClient({ ac, roles })],
+  plugins: [
+    emailOTPClient(),
+    adminClient({ ac, roles }),
+    organizationClient({ ac: organizationAc, roles: organizationRoles, teams: { enabled: true } }),
+  ],
 });
 
 export type AuthClient = typeof authClient;

@@ -23,7 +23,11 @@ export const $getSession = createServerFn({ method: 'GET' }).handler(
         role: user.role ?? null,
         onboardedAt: user.onboardedAt ? new Date(user.onboardedAt).toISOString() : null,
       },
-      session: { id: session.id, impersonatedBy: session.impersonatedBy ?? null },
+      session: {
+        id: session.id,
+        impersonatedBy: session.impersonatedBy ?? null,
+        activeOrganizationId: session.activeOrganizationId ?? null,
+      },
     };
   },
 );

@@ -1,5 +1,6 @@
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
+import { defaultStatements as organizationDefaults } from 'better-auth/plugins/organization/access';
 
 /**
  * The product's access control, declared once and used by the server (better-auth's admin plugin)
@@ -10,6 +11,8 @@ export const statements = {
   account: ['read', 'update'],
   apps: ['app', 'manager'],
   repository: ['read', 'create', 'update', 'delete'],
+  // The platform's view of organizations (the manager area): listing every one, and deleting any.
+  organization: ['list', 'delete'],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -39,6 +42,7 @@ export const grants = {
     account: ['update'],
     apps: ['app', 'manager'],
     repository: ['read', 'create', 'update', 'delete'],
+    organization: ['list', 'delete'],
   },
 } as const;
 
@@ -102,4 +106,67 @@ export function userCan(
   adminUserIds: readonly string[],
 ): boolean {
   return adminUserIds.includes(user.id) || roleCan(user.role, request);
+}
+
+/**
+ * Inside an organization (spec §6): what its members may do there, checked by better-auth's organization
+ * plugin for its own routes and by `organizationCan` for the product's server functions. better-auth's
+ * resources without its dynamic roles (`ac`), plus the organization's repositories. Reading them is what
+ * membership gives; writing needs one of these grants.
+ */
+const { ac: _dynamicRoles, ...organizationResources } = organizationDefaults;
+const organizationStatements = {
+  ...organizationResources,
+  repository: ['create', 'update', 'delete'],
+} as const;
+
+export const organizationAc = createAccessControl(organizationStatements);
+
+/** What each organization role may do: owner everything, admin all but deleting it, member nothing. */
+export const organizationGrants = {
+  owner: {
+    organization: ['update', 'delete'],
+    member: ['create', 'update', 'delete'],
+    invitation: ['create', 'cancel'],
+    team: ['create', 'update', 'delete'],
+    repository: ['create', 'update', 'delete'],
+  },
+  admin: {
+    organization: ['update'],
+    member: ['create', 'update', 'delete'],
+    invitation: ['create', 'cancel'],
+    team: ['create', 'update', 'delete'],
+    repository: ['create', 'update', 'delete'],
+  },
+  member: {},
+} as const;
+
+/** The organization roles, without a prototype (as `roles` above). */
+export const organizationRoles = ownKeysOnly({
+  owner: organizationAc.newRole(organizationGrants.owner),
+  admin: organizationAc.newRole(organizationGrants.admin),
+  member: organizationAc.newRole(organizationGrants.member),
+});
+
+type OrganizationRoleName = keyof typeof organizationRoles;
+
+export type OrganizationPermissionRequest = {
+  [K in keyof typeof organizationStatements]?: ReadonlyArray<(typeof organizationStatements)[K][number]>;
+};
+
+const isOrganizationRoleName = (name: string): name is OrganizationRoleName =>
+  Object.hasOwn(organizationRoles, name);
+
+/**
+ * True when a member's role (better-auth stores several as a comma-separated list) grants every action
+ * requested inside their organization; the same decision better-auth's organization plugin makes.
+ */
+export function organizationCan(
+  role: string | null | undefined,
+  request: OrganizationPermissionRequest,
+): boolean {
+  return (role ?? '')
+    .split(',')
+    .filter(isOrganizationRoleName)
+    .some((name) => organizationRoles[name].authorize(request as never).success);
 }

@@ -12,7 +12,12 @@ export type SessionInfo = {
     role: string | null;
     onboardedAt: string | null;
   };
-  session: { id: string; impersonatedBy: string | null };
+  session: {
+    id: string;
+    impersonatedBy: string | null;
+    /** The organization the user works in (the app area's tenant); null until they have one. */
+    activeOrganizationId: string | null;
+  };
 };
 
 export type AuthProvider = { id: 'github' | 'google' | 'oidc'; name: string; kind: 'social' | 'oidc' };

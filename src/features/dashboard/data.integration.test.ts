@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { repository, session, user } from '@/server/db/schema/index';
+import { organization, repository, session, user } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { getDashboardFigures } from './data.server';
 
@@ -65,16 +65,20 @@ beforeAll(async () => {
     newSession(c ?? '', hoursAgo(25)), // older than 24 h
     newSession(d ?? '', hoursAgo(2), 'u1'), // an admin impersonating: not the user's activity
   ]);
+  await db.insert(organization).values([
+    { id: 'org', name: 'Org', slug: 'org' },
+    { id: 'empty-org', name: 'Empty', slug: 'empty' },
+  ]);
   await db.insert(repository).values([
-    { name: 'one', link: 'https://one.example' },
-    { name: 'two', link: 'https://two.example' },
-    { name: 'three', link: 'https://three.example' },
+    { organizationId: 'org', name: 'one', link: 'https://one.example' },
+    { organizationId: 'org', name: 'two', link: 'https://two.example' },
+    { organizationId: 'org', name: 'three', link: 'https://three.example' },
   ]);
 });
 afterAll(() => testDb?.cleanup());
 
 describe('getDashboardFigures', () => {
-  it('counts users, new users, active users, bans in force and repositories', async () => {
+  it('counts users, new users, active users, bans in force, repositories and organizations', async () => {
     const figures = await getDashboardFigures(now, db);
     expect(figures).toMatchObject({
       totalUsers: users.length,
@@ -82,6 +86,7 @@ describe('getDashboardFigures', () => {
       activeUsers: 2,
       bannedUsers: 2,
       repositories: 3,
+      organizations: 2,
     });
   });
 

@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { repository, session, user } from '@/server/db/schema/index';
+import { organization, repository, session, user } from '@/server/db/schema/index';
 import { type DashboardFigures, SIGNUP_DAYS, type SignupDay } from './schema';
 
 /**
@@ -26,6 +26,7 @@ export async function getDashboardFigures(now = new Date(), db?: Database): Prom
       bannedUsers: sql<number>`(select count(*)::int from ${user}
         where ${user.banned} and (${user.banExpires} is null or ${user.banExpires} > ${at}))`,
       repositories: sql<number>`(select count(*)::int from ${repository})`,
+      organizations: sql<number>`(select count(*)::int from ${organization})`,
       // generate_series gives every day, so a day without sign-ups is present with 0.
       signups: sql<SignupDay[]>`(
         select json_agg(json_build_object('date', to_char(day.d, 'YYYY-MM-DD'), 'count', coalesce(per_day.n, 0))

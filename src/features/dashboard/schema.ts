@@ -11,6 +11,8 @@ export type DashboardFigures = {
   /** Users whose ban is in force: banned and without an expiry, or expiring later. */
   bannedUsers: number;
   repositories: number;
+  /** Every organization of the platform. */
+  organizations: number;
   /** One entry per UTC day, oldest first, ending today; days without sign-ups count 0. */
   signups: SignupDay[];
 };

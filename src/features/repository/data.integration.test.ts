@@ -2,7 +2,7 @@ import { asc, desc, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import type { Database } from '@/server/db/client';
-import { repository } from '@/server/db/schema/index';
+import { organization, repository } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { findRepositoryById, listRepositories } from './data.server';
 import { zRepositoryListQuery } from './schema';
@@ -14,21 +14,28 @@ let db: Database;
 // 45 rows: groups share one timestamp exactly, and rows 1 µs apart share a millisecond, so the keyset
 // must break ties by id and keep microseconds.
 const total = 45;
+const ORG = 'org-a';
+const OTHER_ORG = 'org-b';
+const SCOPE = { organizationId: ORG };
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.handle.db;
+  await db.insert(organization).values([
+    { id: ORG, name: 'Org', slug: 'org' },
+    { id: OTHER_ORG, name: 'Other', slug: 'other' },
+  ]);
   await db.execute(sql`
-    insert into ${repository} (name, link, description, created_at, updated_at)
-    select 'repo-' || lpad(i::text, 2, '0'), 'https://example.com/' || i, repeat('x', 300),
+    insert into ${repository} (organization_id, name, link, description, created_at, updated_at)
+    select ${ORG}, 'repo-' || lpad(i::text, 2, '0'), 'https://example.com/' || i, repeat('x', 300),
            timestamptz '2026-01-01 00:00:00+00' + (i / 5) * interval '1 second' + (i % 3) * interval '1 microsecond',
            now()
     from generate_series(1, ${total}) as i`);
   await db.insert(repository).values([
-    { name: 'Alpha_Beta', link: 'https://a.example', description: null },
-    { name: 'alphaXbeta', link: 'https://b.example', description: 'short' },
-    { name: '50% off', link: 'https://c.example' },
-    { name: '500 off', link: 'https://d.example' },
+    { organizationId: ORG, name: 'Alpha_Beta', link: 'https://a.example', description: null },
+    { organizationId: ORG, name: 'alphaXbeta', link: 'https://b.example', description: 'short' },
+    { organizationId: ORG, name: '50% off', link: 'https://c.example' },
+    { organizationId: ORG, name: '500 off', link: 'https://d.example' },
   ]);
 });
 afterAll(() => testDb?.cleanup());
@@ -41,7 +48,7 @@ async function walk(
   const pages = [];
   let cursor: string | undefined;
   do {
-    const page = await listRepositories({ searchTerm, cursor, limit, ...order }, db);
+    const page = await listRepositories(SCOPE, { searchTerm, cursor, limit, ...order }, db);
     pages.push(page);
     cursor = page.nextCursor ?? undefined;
   } while (cursor && pages.length < 100);
@@ -88,7 +95,9 @@ describe('listRepositories', () => {
     // The longest names stored (100 UTF-16 units), 2 to 4 bytes each in UTF-8: the longest cursors.
     const long = ['ü', 'ع', '\u{1F600}'].map((c) => c.repeat(100 / c.length - 1));
     const stored = long.flatMap((stem) => ['a', 'b'].map((end) => `${stem}${end}`));
-    await db.insert(repository).values(stored.map((name) => ({ name, link: 'https://long.example' })));
+    await db
+      .insert(repository)
+      .values(stored.map((name) => ({ organizationId: ORG, name, link: 'https://long.example' })));
     try {
       for (const stem of long) {
         const pages = await walk(stem, 1, { sort: 'name', order: 'desc' });
@@ -102,10 +111,15 @@ describe('listRepositories', () => {
   });
 
   it('sorts the results of a search, and gives each item its creation time', async () => {
-    const page = await listRepositories({ searchTerm: 'alpha', sort: 'name', order: 'desc', limit: 1 }, db);
+    const page = await listRepositories(
+      SCOPE,
+      { searchTerm: 'alpha', sort: 'name', order: 'desc', limit: 1 },
+      db,
+    );
     expect(page.items.map((i) => i.name)).toEqual(['alphaXbeta']);
     expect(page.total).toBe(2);
     const next = await listRepositories(
+      SCOPE,
       { searchTerm: 'alpha', sort: 'name', order: 'desc', limit: 1, cursor: page.nextCursor ?? '' },
       db,
     );
@@ -115,36 +129,36 @@ describe('listRepositories', () => {
   });
 
   it('cuts descriptions to an excerpt', async () => {
-    const [first] = (await listRepositories({ searchTerm: 'repo-01', limit: 1 }, db)).items;
+    const [first] = (await listRepositories(SCOPE, { searchTerm: 'repo-01', limit: 1 }, db)).items;
     expect(first?.descriptionExcerpt).toHaveLength(160);
   });
 
   it('searches names case-insensitively, with % and _ matching only themselves', async () => {
     const names = async (term: string) =>
-      (await listRepositories({ searchTerm: term, limit: 50 }, db)).items.map((i) => i.name).sort();
+      (await listRepositories(SCOPE, { searchTerm: term, limit: 50 }, db)).items.map((i) => i.name).sort();
     expect(await names('ALPHA')).toEqual(['Alpha_Beta', 'alphaXbeta']);
     expect(await names('_')).toEqual(['Alpha_Beta']);
     expect(await names('50%')).toEqual(['50% off']);
     expect(await names('nothing like it')).toEqual([]);
-    expect((await listRepositories({ searchTerm: '%', limit: 50 }, db)).total).toBe(1);
+    expect((await listRepositories(SCOPE, { searchTerm: '%', limit: 50 }, db)).total).toBe(1);
   });
 
   it('counts no further than the cap: the list to totalCap, a search to searchTotalCap, then says so', async () => {
     const { totalCap, searchTotalCap } = appConfig.pagination;
     await db.execute(sql`
-      insert into ${repository} (name, link)
-      select 'many-' || lpad(i::text, 5, '0'), 'https://many.example/' || i
+      insert into ${repository} (organization_id, name, link)
+      select ${ORG}, 'many-' || lpad(i::text, 5, '0'), 'https://many.example/' || i
       from generate_series(1, ${totalCap + 1}) as i`);
     try {
-      const unfiltered = await listRepositories({ searchTerm: '', limit: 20 }, db);
+      const unfiltered = await listRepositories(SCOPE, { searchTerm: '', limit: 20 }, db);
       expect(unfiltered).toMatchObject({ total: totalCap, totalCapped: true });
-      const search = await listRepositories({ searchTerm: 'many-', limit: 20 }, db);
+      const search = await listRepositories(SCOPE, { searchTerm: 'many-', limit: 20 }, db);
       expect(search).toMatchObject({ total: searchTotalCap, totalCapped: true });
       expect(search.items).toHaveLength(20);
       // many-00100 … many-00199: exactly the search cap, so the count is exact.
-      const atCap = await listRepositories({ searchTerm: 'many-001', limit: 20 }, db);
+      const atCap = await listRepositories(SCOPE, { searchTerm: 'many-001', limit: 20 }, db);
       expect(atCap).toMatchObject({ total: searchTotalCap, totalCapped: false });
-      const under = await listRepositories({ searchTerm: 'many-000', limit: 20 }, db);
+      const under = await listRepositories(SCOPE, { searchTerm: 'many-000', limit: 20 }, db);
       expect(under).toMatchObject({ total: 99, totalCapped: false });
     } finally {
       await db.delete(repository).where(like(repository.name, 'many-%'));
@@ -152,31 +166,64 @@ describe('listRepositories', () => {
   });
 
   it('refuses a cursor it did not make, or one made for another order', async () => {
-    await expect(listRepositories({ searchTerm: '', cursor: 'not-a-cursor', limit: 20 }, db)).rejects.toThrow(
-      'BAD_REQUEST:cursor',
-    );
+    await expect(
+      listRepositories(SCOPE, { searchTerm: '', cursor: 'not-a-cursor', limit: 20 }, db),
+    ).rejects.toThrow('BAD_REQUEST:cursor');
     const forged = Buffer.from(JSON.stringify(["1'); drop table repository; --", 'x'])).toString('base64url');
-    await expect(listRepositories({ searchTerm: '', cursor: forged, limit: 20 }, db)).rejects.toThrow(
+    await expect(listRepositories(SCOPE, { searchTerm: '', cursor: forged, limit: 20 }, db)).rejects.toThrow(
       'BAD_REQUEST:cursor',
     );
     // A name where a time belongs: a 400, never a database error.
-    const byName = (await listRepositories({ searchTerm: 'repo-', sort: 'name', limit: 1 }, db)).nextCursor;
+    const byName = (await listRepositories(SCOPE, { searchTerm: 'repo-', sort: 'name', limit: 1 }, db))
+      .nextCursor;
     await expect(
-      listRepositories({ searchTerm: '', sort: 'created', cursor: byName ?? '', limit: 20 }, db),
+      listRepositories(SCOPE, { searchTerm: '', sort: 'created', cursor: byName ?? '', limit: 20 }, db),
     ).rejects.toThrow('BAD_REQUEST:cursor');
   });
 });
 
 describe('findRepositoryById', () => {
   it('finds a repository with its dates as ISO strings', async () => {
-    const [listed] = (await listRepositories({ searchTerm: '50% off', limit: 1 }, db)).items;
-    const found = await findRepositoryById(listed?.id ?? '', db);
+    const [listed] = (await listRepositories(SCOPE, { searchTerm: '50% off', limit: 1 }, db)).items;
+    const found = await findRepositoryById(SCOPE, listed?.id ?? '', db);
     expect(found).toMatchObject({ name: '50% off', link: 'https://c.example', description: null });
     expect(new Date(found?.createdAt ?? '').toISOString()).toBe(found?.createdAt);
   });
 
   it('returns null for an unknown id and for an id that is not a UUID', async () => {
-    expect(await findRepositoryById('00000000-0000-4000-8000-000000000000', db)).toBeNull();
-    expect(await findRepositoryById('../../etc/passwd', db)).toBeNull();
+    expect(await findRepositoryById(SCOPE, '00000000-0000-4000-8000-000000000000', db)).toBeNull();
+    expect(await findRepositoryById(SCOPE, '../../etc/passwd', db)).toBeNull();
+  });
+});
+
+describe('organization scope', () => {
+  it("lists and finds only the scope's organization's repositories; the platform scope lists all", async () => {
+    await db
+      .insert(repository)
+      .values({ organizationId: OTHER_ORG, name: 'repo-elsewhere', link: 'https://x.example' });
+    try {
+      const [theirs] = await db.select().from(repository).where(like(repository.name, 'repo-elsewhere'));
+      const ours = await listRepositories(SCOPE, { searchTerm: 'repo-', limit: 50 }, db);
+      expect(ours.total).toBe(total);
+      expect(ours.items.every((item) => item.organization.id === ORG)).toBe(true);
+      expect(await findRepositoryById(SCOPE, theirs?.id ?? '', db)).toBeNull();
+
+      const all = await listRepositories({ platform: true }, { searchTerm: 'repo-', limit: 50 }, db);
+      expect(all.total).toBe(total + 1);
+      const one = await listRepositories(
+        { platform: true, organizationId: OTHER_ORG },
+        { searchTerm: '', limit: 50 },
+        db,
+      );
+      expect(one.items.map((item) => [item.name, item.organization.name])).toEqual([
+        ['repo-elsewhere', 'Other'],
+      ]);
+      expect(await findRepositoryById({ platform: true }, theirs?.id ?? '', db)).toMatchObject({
+        name: 'repo-elsewhere',
+        organization: { id: OTHER_ORG, name: 'Other' },
+      });
+    } finally {
+      await db.delete(repository).where(like(repository.name, 'repo-elsewhere'));
+    }
   });
 });

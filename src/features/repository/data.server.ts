@@ -1,10 +1,10 @@
 import '@tanstack/react-start/server-only';
 import { appConfig } from '~/app.config';
-import { eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
-import { repository } from '@/server/db/schema/index';
+import { organization, repository } from '@/server/db/schema/index';
 import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
 import type { SortOrder } from '@/lib/search-params';
@@ -19,9 +19,20 @@ import type { RepositorySort } from './search';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The order a list view asks for. Each is walked through an index: `(created_at, id)`, and for names the
- * unique index on `name` (a name is never repeated, so the id never has to break a tie: Postgres reads
- * the index from the cursor's name on, `name >= $cursor`, and its incremental sort has one row per group).
+ * Which repositories a call may see: one organization's (a member's view), or every organization's (the
+ * platform's manager area, optionally filtered to one). Every read and write of this module takes one, so
+ * a repository of another organization is simply not there for a member: a forged id is not found.
+ */
+export type RepositoryScope = { organizationId: string } | { platform: true; organizationId?: string };
+
+function scopeFilter(scope: RepositoryScope): SQL | undefined {
+  return scope.organizationId ? eq(repository.organizationId, scope.organizationId) : undefined;
+}
+
+/**
+ * The order a list view asks for. Each is walked through an index: inside an organization
+ * `(organization_id, created_at, id)` and the unique `(organization_id, name)` (a name is never repeated
+ * there, so the id never breaks a tie); across organizations `(created_at, id)` and `(name, id)`.
  */
 function sortKeyOf(sort: RepositorySort): SortKey {
   if (sort === 'name') return { column: repository.name, kind: 'text', id: repository.id };
@@ -33,6 +44,7 @@ function sortKeyOf(sort: RepositorySort): SortKey {
  * containing `searchTerm` (case-insensitive, `%` and `_` literal).
  */
 export async function listRepositories(
+  scope: RepositoryScope,
   query: {
     searchTerm: string;
     sort?: RepositorySort;
@@ -43,9 +55,10 @@ export async function listRepositories(
   db?: Database,
 ): Promise<ListPage<RepositoryListItem>> {
   const executor = db ?? (await getDb());
-  const filter: SQL | undefined = query.searchTerm
-    ? ilike(repository.name, containsPattern(query.searchTerm))
-    : undefined;
+  const filter: SQL | undefined = and(
+    scopeFilter(scope),
+    query.searchTerm ? ilike(repository.name, containsPattern(query.searchTerm)) : undefined,
+  );
   return keysetPage({
     sortKey: sortKeyOf(query.sort ?? 'created'),
     direction: query.order ?? 'desc',
@@ -62,9 +75,11 @@ export async function listRepositories(
             string | null
           >`left(${repository.description}, ${DESCRIPTION_EXCERPT_LENGTH})`,
           createdAt: sql<string>`to_json(${repository.createdAt}) #>> '{}'`,
+          organization: { id: organization.id, name: organization.name },
           cursorAt,
         })
         .from(repository)
+        .innerJoin(organization, eq(organization.id, repository.organizationId))
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
@@ -76,6 +91,7 @@ export async function listRepositories(
 
 const detailColumns = {
   id: repository.id,
+  organizationId: repository.organizationId,
   name: repository.name,
   link: repository.link,
   description: repository.description,
@@ -83,29 +99,59 @@ const detailColumns = {
   updatedAt: repository.updatedAt,
 };
 
-type DetailRow = Omit<RepositoryDetail, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+type DetailRow = Omit<RepositoryDetail, 'createdAt' | 'updatedAt' | 'organization'> & {
+  organizationId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-const toDetail = (row: DetailRow): RepositoryDetail => ({
+const toDetail = ({ organizationId, ...row }: DetailRow, organizationName: string): RepositoryDetail => ({
   ...row,
+  organization: { id: organizationId, name: organizationName },
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The repository with this id, or null (also for ids that are not UUIDs). */
-export async function findRepositoryById(id: string, db?: Database): Promise<RepositoryDetail | null> {
-  if (!UUID.test(id)) return null;
-  const executor = db ?? (await getDb());
-  const [row] = await executor.select(detailColumns).from(repository).where(eq(repository.id, id));
-  return row ? toDetail(row) : null;
+/** `id` inside the scope: a repository of another organization does not match. */
+function byId(scope: RepositoryScope, id: string): SQL | undefined {
+  return and(eq(repository.id, id), scopeFilter(scope));
 }
 
-const NAME_CONSTRAINT = 'repository_name_unique';
+async function organizationName(executor: Database, id: string): Promise<string> {
+  const [row] = await executor
+    .select({ name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, id));
+  return row?.name ?? '';
+}
+
+/** The repository with this id in the scope, or null (also for ids that are not UUIDs). */
+export async function findRepositoryById(
+  scope: RepositoryScope,
+  id: string,
+  db?: Database,
+): Promise<RepositoryDetail | null> {
+  if (!UUID.test(id)) return null;
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .select({ ...detailColumns, organizationName: organization.name })
+    .from(repository)
+    .innerJoin(organization, eq(organization.id, repository.organizationId))
+    .where(byId(scope, id));
+  if (!row) return null;
+  const { organizationName: name, ...detail } = row;
+  return toDetail(detail, name);
+}
+
+/** The unique index on (organization, name). */
+const NAME_CONSTRAINT = 'repository_organization_name_unique';
 
 /**
- * True for Postgres' unique violation (23505) on `constraint`. postgres.js names the constraint
- * `constraint_name`, PGlite `constraint`; drizzle wraps either in an error whose `cause` is the original.
+ * True for Postgres' error `code` (23505 unique, 23503 foreign key) on `constraint`. postgres.js names the
+ * constraint `constraint_name`, PGlite `constraint`; drizzle wraps either in an error whose `cause` is
+ * the original.
  */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+function isConstraintViolation(error: unknown, code: string, constraint: string): boolean {
   for (let current = error, depth = 0; depth < 4 && typeof current === 'object' && current; depth++) {
     const fields = current as {
       code?: unknown;
@@ -113,15 +159,24 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
       constraint_name?: unknown;
       cause?: unknown;
     };
-    if (fields.code === '23505') return (fields.constraint_name ?? fields.constraint) === constraint;
+    if (fields.code === code) return (fields.constraint_name ?? fields.constraint) === constraint;
     current = fields.cause;
   }
   return false;
 }
 
-/** The database's verdict on a taken name becomes `CONFLICT:name`; other failures pass through. */
+/** The foreign key to the organization: a create for one that does not exist. */
+const ORGANIZATION_CONSTRAINT = 'repository_organization_id_organization_id_fk';
+
+/**
+ * The database's verdicts on a write: a taken name becomes `CONFLICT:name`, an organization that does not
+ * exist (or was deleted meanwhile) `NOT_FOUND:organizationId`; other failures pass through.
+ */
 function nameConflict(error: unknown): never {
-  if (isUniqueViolation(error, NAME_CONSTRAINT)) throw new AppError('CONFLICT', 'name');
+  if (isConstraintViolation(error, '23505', NAME_CONSTRAINT)) throw new AppError('CONFLICT', 'name');
+  if (isConstraintViolation(error, '23503', ORGANIZATION_CONSTRAINT)) {
+    throw new AppError('NOT_FOUND', 'organizationId');
+  }
   throw error;
 }
 
@@ -129,15 +184,19 @@ function nameConflict(error: unknown): never {
  * Adds a repository. The unique index decides whether the name is free, so of two concurrent creates
  * with one name exactly one succeeds; the other throws `CONFLICT:name`.
  */
-export async function insertRepository(values: RepositoryValues, db?: Database): Promise<RepositoryDetail> {
+export async function insertRepository(
+  organizationId: string,
+  values: RepositoryValues,
+  db?: Database,
+): Promise<RepositoryDetail> {
   const executor = db ?? (await getDb());
   const [row] = await executor
     .insert(repository)
-    .values({ name: values.name, link: values.link, description: values.description })
+    .values({ organizationId, name: values.name, link: values.link, description: values.description })
     .returning(detailColumns)
     .catch(nameConflict);
   if (!row) throw new Error('insert returned no row');
-  return toDetail(row);
+  return toDetail(row, await organizationName(executor, organizationId));
 }
 
 /**
@@ -146,6 +205,7 @@ export async function insertRepository(values: RepositoryValues, db?: Database):
  * throws `CONFLICT:name` and changes nothing.
  */
 export async function updateRepository(
+  scope: RepositoryScope,
   id: string,
   values: RepositoryValues,
   db?: Database,
@@ -155,7 +215,7 @@ export async function updateRepository(
   const [previous] = await executor
     .select(detailColumns)
     .from(repository)
-    .where(eq(repository.id, id))
+    .where(byId(scope, id))
     .for('update');
   if (!previous) return null;
   const [current] = await executor
@@ -164,19 +224,22 @@ export async function updateRepository(
     .where(eq(repository.id, id))
     .returning(detailColumns)
     .catch(nameConflict);
-  return current ? { previous: toDetail(previous), current: toDetail(current) } : null;
+  if (!current) return null;
+  const name = await organizationName(executor, current.organizationId);
+  return { previous: toDetail(previous, name), current: toDetail(current, name) };
 }
 
 /** Deletes a repository; its id and name, or null when the id matches none. */
 export async function deleteRepository(
+  scope: RepositoryScope,
   id: string,
   db?: Database,
-): Promise<{ id: string; name: string } | null> {
+): Promise<{ id: string; name: string; organizationId: string } | null> {
   if (!UUID.test(id)) return null;
   const executor = db ?? (await getDb());
   const [row] = await executor
     .delete(repository)
-    .where(eq(repository.id, id))
-    .returning({ id: repository.id, name: repository.name });
+    .where(byId(scope, id))
+    .returning({ id: repository.id, name: repository.name, organizationId: repository.organizationId });
   return row ?? null;
 }

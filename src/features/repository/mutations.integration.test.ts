@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '@/server/db/client';
-import { auditLog, repository, user } from '@/server/db/schema/index';
+import { auditLog, organization, repository, user } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { deleteRepository, findRepositoryById, insertRepository, updateRepository } from './data.server';
 import { type Actor, changeRepository, createRepository, removeRepository } from './mutations.server';
@@ -13,6 +13,11 @@ let db: Database;
 let wide: DatabaseHandle | undefined;
 
 const admin: Actor = { userId: 'admin-1', ip: '10.1.2.3' };
+const ORG = 'org-a';
+const OTHER_ORG = 'org-b';
+const SCOPE = { organizationId: ORG };
+const OTHER_SCOPE = { organizationId: OTHER_ORG };
+const PLATFORM = { platform: true } as const;
 const values = (name: string, link = 'https://example.com', description: string | null = null) => ({
   name,
   link,
@@ -26,6 +31,10 @@ beforeAll(async () => {
   await db
     .insert(user)
     .values({ id: 'admin-1', name: 'Ada Admin', email: 'ada@example.com', emailVerified: true });
+  await db.insert(organization).values([
+    { id: ORG, name: 'Org', slug: 'org' },
+    { id: OTHER_ORG, name: 'Other', slug: 'other' },
+  ]);
 });
 afterAll(async () => {
   await wide?.close();
@@ -44,7 +53,7 @@ describe('insertRepository', () => {
     const executor = wide?.db ?? db;
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        insertRepository(values('Same name', `https://e${i}.com`), executor),
+        insertRepository(ORG, values('Same name', `https://e${i}.com`), executor),
       ),
     );
     const fulfilled = results.filter((r) => r.status === 'fulfilled');
@@ -57,16 +66,18 @@ describe('insertRepository', () => {
 
   it('stores the schema output: trimmed, https:// added, blank description as null', async () => {
     const parsed = zRepositoryForm.parse({ name: '  Docs ', link: ' docs.example.com ', description: '  ' });
-    const created = await insertRepository(parsed, db);
+    const created = await insertRepository(ORG, parsed, db);
     expect(created).toMatchObject({ name: 'Docs', link: 'https://docs.example.com', description: null });
-    expect(await findRepositoryById(created.id, db)).toEqual(created);
+    expect(await findRepositoryById(SCOPE, created.id, db)).toEqual(created);
   });
 
   it('lets other failures through unchanged', async () => {
-    await expect(insertRepository(values('x'.repeat(10), 'https://a.b', null), db)).resolves.toBeTruthy();
+    await expect(
+      insertRepository(ORG, values('x'.repeat(10), 'https://a.b', null), db),
+    ).resolves.toBeTruthy();
     // A name the unique index never sees: the NOT NULL constraint refuses it, which is no name conflict.
     const invalid = { name: null as unknown as string, link: 'https://a.b', description: null };
-    const error = await insertRepository(invalid, db).catch((e: unknown) => e);
+    const error = await insertRepository(ORG, invalid, db).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toMatchObject({ code: 'CONFLICT' });
   });
@@ -74,18 +85,18 @@ describe('insertRepository', () => {
 
 describe('updateRepository', () => {
   it('refuses a taken name with CONFLICT:name and changes nothing', async () => {
-    const first = await insertRepository(values('First'), db);
-    const second = await insertRepository(values('Second', 'https://second.com', 'kept'), db);
+    const first = await insertRepository(ORG, values('First'), db);
+    const second = await insertRepository(ORG, values('Second', 'https://second.com', 'kept'), db);
     await expect(
-      updateRepository(second.id, values('First', 'https://changed.com', 'changed'), db),
+      updateRepository(SCOPE, second.id, values('First', 'https://changed.com', 'changed'), db),
     ).rejects.toMatchObject({ code: 'CONFLICT', field: 'name' });
-    expect(await findRepositoryById(second.id, db)).toEqual(second);
-    expect(await findRepositoryById(first.id, db)).toEqual(first);
+    expect(await findRepositoryById(SCOPE, second.id, db)).toEqual(second);
+    expect(await findRepositoryById(SCOPE, first.id, db)).toEqual(first);
   });
 
   it('returns the row before and after, with a newer updatedAt', async () => {
-    const created = await insertRepository(values('Before'), db);
-    const result = await updateRepository(created.id, values('After', 'https://after.com', 'now'), db);
+    const created = await insertRepository(ORG, values('Before'), db);
+    const result = await updateRepository(SCOPE, created.id, values('After', 'https://after.com', 'now'), db);
     expect(result?.previous).toEqual(created);
     expect(result?.current).toMatchObject({
       id: created.id,
@@ -97,26 +108,36 @@ describe('updateRepository', () => {
   });
 
   it('returns null for an unknown id and for an id that is not a UUID', async () => {
-    expect(await updateRepository('00000000-0000-4000-8000-000000000000', values('x'), db)).toBeNull();
-    expect(await updateRepository('nope', values('x'), db)).toBeNull();
+    expect(await updateRepository(SCOPE, '00000000-0000-4000-8000-000000000000', values('x'), db)).toBeNull();
+    expect(await updateRepository(SCOPE, 'nope', values('x'), db)).toBeNull();
   });
 });
 
 describe('deleteRepository', () => {
   it('deletes and returns id and name; null when nothing matches', async () => {
-    const created = await insertRepository(values('Doomed'), db);
-    expect(await deleteRepository(created.id, db)).toEqual({ id: created.id, name: 'Doomed' });
-    expect(await findRepositoryById(created.id, db)).toBeNull();
-    expect(await deleteRepository(created.id, db)).toBeNull();
-    expect(await deleteRepository('not-a-uuid', db)).toBeNull();
+    const created = await insertRepository(ORG, values('Doomed'), db);
+    expect(await deleteRepository(SCOPE, created.id, db)).toEqual({
+      id: created.id,
+      name: 'Doomed',
+      organizationId: ORG,
+    });
+    expect(await findRepositoryById(SCOPE, created.id, db)).toBeNull();
+    expect(await deleteRepository(SCOPE, created.id, db)).toBeNull();
+    expect(await deleteRepository(SCOPE, 'not-a-uuid', db)).toBeNull();
   });
 });
 
 describe('audited changes', () => {
   it('records a create, an update (changed fields) and a delete, each with actor, label and ip', async () => {
-    const created = await createRepository(values('Audited'), admin, db);
-    await changeRepository(created.id, values('Renamed', 'https://example.com', 'new text'), admin, db);
-    expect(await removeRepository(created.id, admin, db)).toBe(true);
+    const created = await createRepository(ORG, values('Audited'), admin, db);
+    await changeRepository(
+      SCOPE,
+      created.id,
+      values('Renamed', 'https://example.com', 'new text'),
+      admin,
+      db,
+    );
+    expect(await removeRepository(SCOPE, created.id, admin, db)).toBe(true);
     const rows = await auditRows();
     const byAction = Object.fromEntries(rows.map((row) => [row.action, row]));
     expect(Object.keys(byAction).sort()).toEqual([
@@ -130,6 +151,7 @@ describe('audited changes', () => {
         targetType: 'repository',
         targetId: created.id,
         ip: '10.1.2.3',
+        organizationId: ORG,
       });
     }
     expect(byAction['repository.create']?.metadata).toEqual({ label: 'Audited' });
@@ -142,38 +164,40 @@ describe('audited changes', () => {
   });
 
   it('records nothing for an update that changes nothing, or for a missing repository', async () => {
-    const created = await createRepository(values('Same'), admin, db);
+    const created = await createRepository(ORG, values('Same'), admin, db);
     await db.delete(auditLog);
-    expect(await changeRepository(created.id, values('Same'), admin, db)).toMatchObject({ name: 'Same' });
+    expect(await changeRepository(SCOPE, created.id, values('Same'), admin, db)).toMatchObject({
+      name: 'Same',
+    });
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect(await changeRepository(missing, values('x'), admin, db)).toBeNull();
-    expect(await removeRepository(missing, admin, db)).toBe(false);
+    expect(await changeRepository(SCOPE, missing, values('x'), admin, db)).toBeNull();
+    expect(await removeRepository(SCOPE, missing, admin, db)).toBe(false);
     expect(await auditRows()).toEqual([]);
   });
 
   it('stores neither the change nor its entry when the audit entry fails', async () => {
     // An actor that does not exist breaks the audit row's foreign key, inside the change's transaction.
     const ghost: Actor = { userId: 'no-such-user', ip: null };
-    await expect(createRepository(values('Ghost'), ghost, db)).rejects.toThrow();
+    await expect(createRepository(ORG, values('Ghost'), ghost, db)).rejects.toThrow();
     expect(await rowsNamed('Ghost')).toEqual([]);
 
-    const kept = await insertRepository(values('Kept', 'https://kept.com', 'as is'), db);
-    await expect(changeRepository(kept.id, values('Changed'), ghost, db)).rejects.toThrow();
-    expect(await findRepositoryById(kept.id, db)).toEqual(kept);
-    await expect(removeRepository(kept.id, ghost, db)).rejects.toThrow();
-    expect(await findRepositoryById(kept.id, db)).toEqual(kept);
+    const kept = await insertRepository(ORG, values('Kept', 'https://kept.com', 'as is'), db);
+    await expect(changeRepository(SCOPE, kept.id, values('Changed'), ghost, db)).rejects.toThrow();
+    expect(await findRepositoryById(SCOPE, kept.id, db)).toEqual(kept);
+    await expect(removeRepository(SCOPE, kept.id, ghost, db)).rejects.toThrow();
+    expect(await findRepositoryById(SCOPE, kept.id, db)).toEqual(kept);
     expect(await auditRows()).toEqual([]);
   });
 
   it('stores no entry when the change fails', async () => {
-    await createRepository(values('Taken'), admin, db);
-    const other = await createRepository(values('Other'), admin, db);
+    await createRepository(ORG, values('Taken'), admin, db);
+    const other = await createRepository(ORG, values('Other'), admin, db);
     await db.delete(auditLog);
-    await expect(createRepository(values('Taken'), admin, db)).rejects.toMatchObject({
+    await expect(createRepository(ORG, values('Taken'), admin, db)).rejects.toMatchObject({
       code: 'CONFLICT',
       field: 'name',
     });
-    await expect(changeRepository(other.id, values('Taken'), admin, db)).rejects.toMatchObject({
+    await expect(changeRepository(SCOPE, other.id, values('Taken'), admin, db)).rejects.toMatchObject({
       code: 'CONFLICT',
       field: 'name',
     });
@@ -184,5 +208,53 @@ describe('audited changes', () => {
         .from(repository)
         .where(and(eq(repository.id, other.id), eq(repository.name, 'Other'))),
     ).toHaveLength(1);
+  });
+});
+
+describe('organizations', () => {
+  it('keeps names unique within an organization only', async () => {
+    await createRepository(ORG, values('Shared name'), admin, db);
+    const elsewhere = await createRepository(OTHER_ORG, values('Shared name'), admin, db);
+    expect(elsewhere.organization).toEqual({ id: OTHER_ORG, name: 'Other' });
+    await expect(createRepository(OTHER_ORG, values('Shared name'), admin, db)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      field: 'name',
+    });
+    expect(await rowsNamed('Shared name')).toHaveLength(2);
+  });
+
+  it("never reads, changes or deletes another organization's repository, and writes no entry trying", async () => {
+    const theirs = await createRepository(
+      OTHER_ORG,
+      values('Theirs', 'https://theirs.com', 'kept'),
+      admin,
+      db,
+    );
+    await db.delete(auditLog);
+    expect(await findRepositoryById(SCOPE, theirs.id, db)).toBeNull();
+    expect(await updateRepository(SCOPE, theirs.id, values('Mine'), db)).toBeNull();
+    expect(await changeRepository(SCOPE, theirs.id, values('Mine'), admin, db)).toBeNull();
+    expect(await deleteRepository(SCOPE, theirs.id, db)).toBeNull();
+    expect(await removeRepository(SCOPE, theirs.id, admin, db)).toBe(false);
+    expect(await findRepositoryById(OTHER_SCOPE, theirs.id, db)).toEqual(theirs);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it('lets the platform scope reach every organization', async () => {
+    const theirs = await createRepository(OTHER_ORG, values('Platform reach'), admin, db);
+    expect(await findRepositoryById(PLATFORM, theirs.id, db)).toEqual(theirs);
+    const renamed = await changeRepository(PLATFORM, theirs.id, values('Renamed by platform'), admin, db);
+    expect(renamed).toMatchObject({ name: 'Renamed by platform', organization: { id: OTHER_ORG } });
+    expect(await removeRepository(PLATFORM, theirs.id, admin, db)).toBe(true);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'repository.delete'));
+    expect(entry?.organizationId).toBe(OTHER_ORG);
+  });
+
+  it('refuses an organization that does not exist with NOT_FOUND:organizationId', async () => {
+    await expect(createRepository('no-such-org', values('Orphan'), admin, db)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'organizationId',
+    });
+    expect(await rowsNamed('Orphan')).toEqual([]);
   });
 });

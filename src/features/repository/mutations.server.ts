@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only';
 import { recordAudit } from '@/features/audit/record.server';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { deleteRepository, insertRepository, updateRepository } from './data.server';
+import { deleteRepository, insertRepository, type RepositoryScope, updateRepository } from './data.server';
 import type { RepositoryDetail, RepositoryValues } from './schema';
 
 /** Who makes a change, for the audit log. */
@@ -15,18 +15,20 @@ const editableFields = ['name', 'link', 'description'] as const;
  * never records a change that did not happen, nor misses one that did.
  */
 export async function createRepository(
+  organizationId: string,
   values: RepositoryValues,
   actor: Actor,
   db?: Database,
 ): Promise<RepositoryDetail> {
   const executor = db ?? (await getDb());
   return executor.transaction(async (tx) => {
-    const created = await insertRepository(values, tx);
+    const created = await insertRepository(organizationId, values, tx);
     await recordAudit(
       {
         actorUserId: actor.userId,
         action: 'repository.create',
         target: { type: 'repository', id: created.id, label: created.name },
+        organizationId,
         ip: actor.ip,
       },
       tx,
@@ -37,6 +39,7 @@ export async function createRepository(
 
 /** Null when the id matches none; the audit entry names the fields that changed (none: no entry). */
 export async function changeRepository(
+  scope: RepositoryScope,
   id: string,
   values: RepositoryValues,
   actor: Actor,
@@ -44,7 +47,7 @@ export async function changeRepository(
 ): Promise<RepositoryDetail | null> {
   const executor = db ?? (await getDb());
   return executor.transaction(async (tx) => {
-    const updated = await updateRepository(id, values, tx);
+    const updated = await updateRepository(scope, id, values, tx);
     if (!updated) return null;
     const { previous, current } = updated;
     const changed = editableFields.filter((field) => previous[field] !== current[field]);
@@ -54,6 +57,7 @@ export async function changeRepository(
           actorUserId: actor.userId,
           action: 'repository.update',
           target: { type: 'repository', id: current.id, label: current.name },
+          organizationId: current.organization.id,
           metadata: {
             changed: changed.join(','),
             ...(changed.includes('name') ? { previousName: previous.name } : {}),
@@ -67,17 +71,23 @@ export async function changeRepository(
   });
 }
 
-/** False when the id matches none. */
-export async function removeRepository(id: string, actor: Actor, db?: Database): Promise<boolean> {
+/** False when the id matches none in the scope. */
+export async function removeRepository(
+  scope: RepositoryScope,
+  id: string,
+  actor: Actor,
+  db?: Database,
+): Promise<boolean> {
   const executor = db ?? (await getDb());
   return executor.transaction(async (tx) => {
-    const deleted = await deleteRepository(id, tx);
+    const deleted = await deleteRepository(scope, id, tx);
     if (!deleted) return false;
     await recordAudit(
       {
         actorUserId: actor.userId,
         action: 'repository.delete',
         target: { type: 'repository', id: deleted.id, label: deleted.name },
+        organizationId: deleted.organizationId,
         ip: actor.ip,
       },
       tx,

@@ -5,29 +5,70 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query';
+import { authQueries, useSession } from '@/features/auth/queries';
 import {
+  $createPlatformRepository,
   $createRepository,
+  $deletePlatformRepository,
   $deleteRepository,
+  $getPlatformRepository,
   $getRepository,
+  $listPlatformRepositories,
   $listRepositories,
+  $updatePlatformRepository,
   $updateRepository,
 } from './functions';
 import type { RepositoryDetail, RepositoryValues } from './schema';
-import type { RepositoryListView } from './search';
+import type { PlatformRepositoryListView, RepositoryListView } from './search';
+
+/**
+ * Whose repositories a screen shows: the app area's active organization's, or the manager area's, every
+ * organization's. Cache keys start with it, so switching organization never shows the previous one's rows.
+ */
+export type RepositoryOwner = { area: 'app'; organizationId: string } | { area: 'manager' };
 
 export const repositoryKeys = {
   all: ['repository'] as const,
-  lists: ['repository', 'list'] as const,
-  list: (view: RepositoryListView) => ['repository', 'list', view] as const,
-  detail: (id: string) => ['repository', 'detail', id] as const,
+  of: (owner: RepositoryOwner) =>
+    owner.area === 'app'
+      ? (['repository', 'organization', owner.organizationId] as const)
+      : (['repository', 'platform'] as const),
+  lists: (owner: RepositoryOwner) => [...repositoryKeys.of(owner), 'list'] as const,
+  list: (owner: RepositoryOwner, view: RepositoryListView | PlatformRepositoryListView) =>
+    [...repositoryKeys.lists(owner), view] as const,
+  detail: (owner: RepositoryOwner, id: string) => [...repositoryKeys.of(owner), 'detail', id] as const,
 };
 
+/** The owner for `area` from the cached session (which the area's guard has loaded). */
+export function repositoryOwnerOf(queryClient: QueryClient, area: RepositoryOwner['area']): RepositoryOwner {
+  if (area === 'manager') return { area };
+  const session = queryClient.getQueryData(authQueries.session().queryKey);
+  return { area, organizationId: session?.session.activeOrganizationId ?? '' };
+}
+
+/** The same, in a component under the area's layout. */
+export function useRepositoryOwner(area: RepositoryOwner['area']): RepositoryOwner {
+  const session = useSession();
+  return area === 'manager'
+    ? { area }
+    : { area, organizationId: session?.session.activeOrganizationId ?? '' };
+}
+
 export const repositoryQueries = {
-  /** Pages of one list view; the next page starts at the previous page's cursor. */
-  list: (view: RepositoryListView) =>
+  /**
+   * Pages of one list view; the next page starts at the previous page's cursor. The manager's view may
+   * name one organization (`organizationId`, '' for every one).
+   */
+  list: (owner: RepositoryOwner, view: RepositoryListView | PlatformRepositoryListView) =>
     infiniteQueryOptions({
-      queryKey: repositoryKeys.list(view),
-      queryFn: ({ pageParam }) => $listRepositories({ data: { ...view, cursor: pageParam } }),
+      queryKey: repositoryKeys.list(owner, view),
+      queryFn: ({ pageParam }) => {
+        const { searchTerm, sort, order } = view;
+        const data = { searchTerm, sort, order, cursor: pageParam };
+        if (owner.area === 'app') return $listRepositories({ data });
+        const organizationId = 'organizationId' in view ? view.organizationId : '';
+        return $listPlatformRepositories({ data: { ...data, organizationId: organizationId || undefined } });
+      },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       // While a new term or order loads, the previous results stay on screen instead of a flash of skeletons.
@@ -35,35 +76,53 @@ export const repositoryQueries = {
       // What the route loader just fetched is shown without a second request on mount.
       staleTime: 30_000,
     }),
-  detail: (id: string) =>
+  detail: (owner: RepositoryOwner, id: string) =>
     queryOptions({
-      queryKey: repositoryKeys.detail(id),
-      queryFn: () => $getRepository({ data: { id } }),
+      queryKey: repositoryKeys.detail(owner, id),
+      queryFn: () =>
+        owner.area === 'app' ? $getRepository({ data: { id } }) : $getPlatformRepository({ data: { id } }),
       staleTime: 30_000,
     }),
 };
 
-/** The saved repository becomes its detail's cache entry; every list (any search term or order) is refetched. */
-function saved(queryClient: QueryClient, repository: RepositoryDetail) {
-  queryClient.setQueryData(repositoryKeys.detail(repository.id), repository);
-  void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists });
+/** Every list of every owner (both areas may show the same repository) is read again. */
+function invalidateLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === repositoryKeys.all[0] && query.queryKey.includes('list'),
+  });
+}
+
+/** The saved repository becomes its detail's cache entry; every list is refetched. */
+function saved(queryClient: QueryClient, owner: RepositoryOwner, repository: RepositoryDetail) {
+  queryClient.setQueryData(repositoryKeys.detail(owner, repository.id), repository);
+  void invalidateLists(queryClient);
 }
 
 export const repositoryMutations = {
-  create: (queryClient: QueryClient) =>
+  /** In the manager area the form names the organization (`organizationId`). */
+  create: (queryClient: QueryClient, owner: RepositoryOwner) =>
     mutationOptions({
-      mutationFn: (values: RepositoryValues) => $createRepository({ data: values }),
-      onSuccess: (created) => saved(queryClient, created),
+      mutationFn: ({ organizationId, ...values }: RepositoryValues & { organizationId?: string }) =>
+        owner.area === 'app'
+          ? $createRepository({ data: values })
+          : $createPlatformRepository({ data: { ...values, organizationId: organizationId ?? '' } }),
+      onSuccess: (created) => saved(queryClient, owner, created),
     }),
-  update: (queryClient: QueryClient, id: string) =>
+  update: (queryClient: QueryClient, owner: RepositoryOwner, id: string) =>
     mutationOptions({
-      mutationFn: (values: RepositoryValues) => $updateRepository({ data: { id, values } }),
-      onSuccess: (updated) => saved(queryClient, updated),
+      mutationFn: (values: RepositoryValues) =>
+        owner.area === 'app'
+          ? $updateRepository({ data: { id, values } })
+          : $updatePlatformRepository({ data: { id, values } }),
+      onSuccess: (updated) => saved(queryClient, owner, updated),
     }),
-  delete: (queryClient: QueryClient, id: string) =>
+  delete: (queryClient: QueryClient, owner: RepositoryOwner, id: string) =>
     mutationOptions({
-      mutationFn: () => $deleteRepository({ data: { id } }),
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists }),
+      mutationFn: () =>
+        owner.area === 'app'
+          ? $deleteRepository({ data: { id } })
+          : $deletePlatformRepository({ data: { id } }),
+      onSuccess: () => invalidateLists(queryClient),
     }),
 };
 
@@ -71,6 +130,6 @@ export const repositoryMutations = {
  * Drops a deleted repository's cached detail. Call it once its page is gone: removing the query under a
  * mounted detail page would make that page fetch it again and fail.
  */
-export function forgetRepository(queryClient: QueryClient, id: string) {
-  queryClient.removeQueries({ queryKey: repositoryKeys.detail(id), exact: true });
+export function forgetRepository(queryClient: QueryClient, owner: RepositoryOwner, id: string) {
+  queryClient.removeQueries({ queryKey: repositoryKeys.detail(owner, id), exact: true });
 }

@@ -14,11 +14,13 @@ export type RepositoryListItem = {
   descriptionExcerpt: string | null;
   /** ISO 8601, like every date that travels. */
   createdAt: string;
+  organization: { id: string; name: string };
 };
 
 /** A repository as its detail page shows it; dates travel as ISO strings. */
 export type RepositoryDetail = {
   id: string;
+  organization: { id: string; name: string };
   name: string;
   link: string;
   description: string | null;
@@ -113,3 +115,13 @@ export type RepositoryFormInput = z.input<typeof zRepositoryForm>;
 export type RepositoryValues = z.output<typeof zRepositoryForm>;
 
 export const zRepositoryUpdateInput = z.object({ id: zRepositoryIdInput.shape.id, values: zRepositoryForm });
+
+/** The manager's list across organizations: the same view, optionally one organization's repositories. */
+export const zPlatformRepositoryListQuery = zRepositoryListQuery.extend({
+  organizationId: z.string().max(64).optional(),
+});
+
+/** The manager's create form names the organization the repository goes to. */
+export const zPlatformRepositoryCreateInput = zRepositoryForm.extend({
+  organizationId: z.string().min(1, { error: 'form.organization.required' }).max(64),
+});

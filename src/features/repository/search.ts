@@ -22,3 +22,21 @@ export const repositoryListSearch = searchValidator((search): RepositoryListView
   sort: oneOf(search.sort, repositorySorts, 'created'),
   order: oneOf(search.order, sortOrders, 'desc'),
 }));
+
+/** The manager's list view: the same, optionally one organization's repositories ('' for every one). */
+export type PlatformRepositoryListView = RepositoryListView & { organizationId: string };
+
+export const platformRepositoryListDefaults: PlatformRepositoryListView = {
+  ...repositoryListDefaults,
+  organizationId: '',
+};
+
+/** An organization id as a link carries it: a string of at most 64 characters, else none. */
+const organizationIdParam = (value: unknown) =>
+  typeof value === 'string' && value.length <= 64 ? value : '';
+
+/** /manager/repositories search params: the list's view and the organization filter. */
+export const platformRepositoryListSearch = searchValidator((search): PlatformRepositoryListView => ({
+  ...repositoryListSearch.parse(search),
+  organizationId: organizationIdParam(search.organizationId),
+}));

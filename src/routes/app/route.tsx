@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { NavItem } from '@/components/layout/area-nav';
 import { AreaLayout } from '@/features/auth/components/area-layout';
 import { requireArea } from '@/features/auth/guards';
+import { OrganizationSwitcher } from '@/features/organization/components/organization-switcher';
+import { requireWorkspace } from '@/features/organization/guards';
 
 export const Route = createFileRoute('/app')({
-  beforeLoad: ({ context, location }) => requireArea(context, location.href, 'app'),
+  beforeLoad: async ({ context, location }) => {
+    await requireArea(context, location.href, 'app');
+    await requireWorkspace(context);
+  },
   component: AppLayout,
 });
 
@@ -18,7 +23,7 @@ function AppLayout() {
     { to: '/app/account', label: t('nav.account'), icon: UserRound },
   ];
   return (
-    <AreaLayout home="/app" items={items}>
+    <AreaLayout home="/app" items={items} context={<OrganizationSwitcher />}>
       <Outlet />
     </AreaLayout>
   );

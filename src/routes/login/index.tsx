@@ -15,6 +15,6 @@ export const Route = createFileRoute('/login/')({
 });
 
 function LoginScreen() {
-  const { redirect } = Route.useSearch();
-  return <LoginPage redirect={redirect} />;
+  const { redirect, email } = Route.useSearch();
+  return <LoginPage redirect={redirect} email={email} />;
 }

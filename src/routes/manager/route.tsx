@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { FolderGit2, LayoutDashboard, Users } from 'lucide-react';
+import { Building2, FolderGit2, LayoutDashboard, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavGroup } from '@/components/layout/sidebar';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';
@@ -27,7 +27,10 @@ function ManagerLayout() {
     },
     {
       label: t('sidebar.groups.configuration'),
-      items: [{ to: '/manager/users', label: t('user:nav'), icon: Users }],
+      items: [
+        { to: '/manager/users', label: t('user:nav'), icon: Users },
+        { to: '/manager/organizations', label: t('organization:manager.nav'), icon: Building2 },
+      ],
     },
   ];
   return (

@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
-import { admin, emailOTP } from 'better-auth/plugins';
+import { admin, emailOTP, organization } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { appConfig } from '~/app.config';
 import {
@@ -14,11 +14,33 @@ import {
   UPDATE_USER_PATH,
   validateUpdateUserBody,
 } from '@/features/account/rules.server';
-import { ac, defaultRole, roles } from '@/features/auth/permissions';
+import { ac, defaultRole, organizationAc, organizationRoles, roles } from '@/features/auth/permissions';
 import { explainBan, parseSendCodeBody, parseSignInBody } from '@/features/auth/rules.server';
+import { organizationAudit } from '@/features/organization/audit.server';
+import {
+  CREATE_ORGANIZATION_PATH,
+  invitationMailer,
+  ownsEnoughOrganizations,
+  parseCreateOrganizationBody,
+  parseUpdateOrganizationBody,
+  refuseForeignActiveOrganization,
+  startInFirstOrganization,
+  UPDATE_ORGANIZATION_PATH,
+} from '@/features/organization/rules.server';
 import { adminRule } from '@/features/user/rules.server';
 import type { Database } from '@/server/db/client';
-import { account, rateLimit, session, user, verification } from '@/server/db/schema/index';
+import {
+  account,
+  invitation,
+  member,
+  organization as organizationTable,
+  rateLimit,
+  session,
+  team,
+  teamMember,
+  user,
+  verification,
+} from '@/server/db/schema/index';
 import type { Mailer } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
 import { logger, serializeError } from '@/server/logger';
@@ -136,6 +158,8 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
       after: (ctx) =>
         afterChangeEmail(ctx, (done) => mail.notifyPreviousAddress(done, parseNewEmail(done.body))),
     },
+    [CREATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseCreateOrganizationBody(ctx.body)) },
+    [UPDATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseUpdateOrganizationBody(ctx.body)) },
   };
   const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS);
   return (path: string): RouteRule | undefined => (path.startsWith('/admin/') ? admin : rules[path]);
@@ -149,6 +173,8 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
   const expiresIn = Math.min(appConfig.auth.otpExpiryMinutes, 10) * 60;
   const mail = createCodeMail({ ...deps, codes, quotaStore, perAddress: limits.perAddress, expiresIn });
   const ruleFor = routeRules(deps, codes, mail);
+  const organizationChanges = organizationAudit(db);
+  const organizationSwitch = refuseForeignActiveOrganization(db);
 
   return betterAuth({
     appName: appConfig.name,
@@ -156,7 +182,18 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     secret: env.BETTER_AUTH_SECRET,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: {
+        user,
+        session,
+        account,
+        verification,
+        rateLimit,
+        organization: organizationTable,
+        member,
+        invitation,
+        team,
+        teamMember,
+      },
     }),
     emailAndPassword: { enabled: false },
     verification: { storeIdentifier: codes.identifierStorage },
@@ -178,6 +215,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         update: { before: async (data) => cleanStoredUser(data) },
       },
       session: {
+        create: { before: startInFirstOrganization(db) },
         update: { before: async (data, ctx) => clampSessionExpiry(data, ctx?.context.session?.session) },
       },
     },
@@ -219,11 +257,15 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await guardImpersonation(ctx);
+        await organizationSwitch(ctx);
+        await organizationChanges.before(ctx);
         return ruleFor(ctx.path)?.before?.(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (impersonationAnswer(ctx) === null) return ctx.json(null);
         await auditImpersonatedChange(ctx, db);
+        // Every organization change is audited (organization/audit.server.ts), whoever's rule runs next.
+        await organizationChanges.after(ctx);
         return ruleFor(ctx.path)?.after?.(ctx);
       }),
     },
@@ -251,6 +293,24 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         adminUserIds: env.ADMIN_USER_IDS,
         impersonationSessionDuration: appConfig.auth.impersonationMaxMinutes * 60,
         allowImpersonatingAdmins: false,
+      }),
+      // Organizations are the tenants (spec §6): owner, admin and member, teams, invitations by e-mail.
+      organization({
+        ac: organizationAc,
+        roles: organizationRoles,
+        creatorRole: 'owner',
+        organizationLimit: ownsEnoughOrganizations(db),
+        membershipLimit: appConfig.organizations.maxMembers,
+        invitationExpiresIn: appConfig.organizations.invitationHours * 3600,
+        // A second invitation to the same address is refused ("already invited"), not a replacement.
+        cancelPendingInvitationsOnReInvite: false,
+        requireEmailVerificationOnInvitation: true,
+        teams: {
+          enabled: true,
+          maximumTeams: appConfig.organizations.maxTeams,
+          allowRemovingAllTeams: false,
+        },
+        sendInvitationEmail: invitationMailer(deps.mailer, deps.baseURL, deps.demo),
       }),
       ...oidcPlugins(env, signUpEnabled),
       // Must stay last: it copies better-auth's cookies onto TanStack Start's response.

@@ -4,10 +4,10 @@ import '@tanstack/react-start/server-only';
 // docs/decisions/016-auth-routes-and-codes.md explains the design.
 import { APIError } from 'better-auth/api';
 import { appConfig } from '~/app.config';
-import { resolveRequestLanguage } from '@/lib/i18n/languages';
 import { renderChangeEmailCodeEmail, renderEmailChangedEmail } from '@/server/email/account-emails';
 import { renderLoginCodeEmail } from '@/server/email/login-code';
 import type { Mailer } from '@/server/email/mailer';
+import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
 import { type CodeRequests, storeDecoyCode } from './codes';
 import type { AuthHookContext } from './hooks';
@@ -62,7 +62,7 @@ export function createCodeMail(options: {
         return;
       }
       if (demo) return;
-      const lng = requestLanguage(ctx?.headers);
+      const lng = languageOfRequest(ctx?.headers);
       const render = type === 'change-email' ? renderChangeEmailCodeEmail : renderLoginCodeEmail;
       try {
         await mailer.send(await render({ to: email, code: otp, lng, minutes: expiresIn / 60 }));
@@ -100,7 +100,7 @@ export function createCodeMail(options: {
       if (ctx.context.returned instanceof APIError || !previous || demo) return;
       try {
         await mailer.send(
-          await renderEmailChangedEmail({ to: previous, newEmail, lng: requestLanguage(ctx.headers) }),
+          await renderEmailChangedEmail({ to: previous, newEmail, lng: languageOfRequest(ctx.headers) }),
         );
       } catch (error) {
         // The address has changed already; a lost notice must not turn that into an error.
@@ -108,17 +108,4 @@ export function createCodeMail(options: {
       }
     },
   };
-}
-
-/** The language of the person behind a request: the language cookie, then Accept-Language. */
-function requestLanguage(headers: Headers | undefined) {
-  return resolveRequestLanguage({
-    cookie: readCookie(headers?.get('cookie'), appConfig.i18n.cookieName),
-    acceptLanguage: headers?.get('accept-language'),
-  });
-}
-
-function readCookie(header: string | null | undefined, name: string): string | undefined {
-  const match = header?.split(';').find((part) => part.trim().startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.split('=')[1] ?? '') : undefined;
 }

@@ -3,6 +3,7 @@ import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { getSessionCookie } from 'better-auth/cookies';
 import { appConfig } from '~/app.config';
 import { recordAudit } from '@/features/audit/record.server';
+import { ORGANIZATION_AUDITED_PATHS } from '@/features/organization/audit.server';
 import type { AuditAction, AuditMetadata } from '@/features/audit/schema';
 import type { Database } from '@/server/db/client';
 import type { AuthHookContext } from './hooks';
@@ -44,10 +45,17 @@ const CHANGE_ACTIONS: Record<string, AuditAction> = {
 
 /**
  * Routes that change nothing of the user's, or whose entries are written elsewhere (the admin routes,
- * stopping the impersonation included). Any other route that answers a POST is recorded as
- * `account.change`, so a route opened later is not a way around the log.
+ * stopping the impersonation included, and the organization changes). Any other route that answers a
+ * POST is recorded as `account.change`, so a route opened later is not a way around the log.
  */
-const NOT_CHANGES = ['/get-session', '/sign-out', '/sign-in/', '/email-otp/send-verification-otp', '/admin/'];
+const NOT_CHANGES = [
+  '/get-session',
+  '/sign-out',
+  '/sign-in/',
+  '/email-otp/send-verification-otp',
+  '/admin/',
+  ...ORGANIZATION_AUDITED_PATHS,
+];
 
 /** When an impersonation session stops being accepted: its creation plus the limit. None for a user's own. */
 function impersonationEnd(session: SessionFacts): Date | undefined {

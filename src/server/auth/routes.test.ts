@@ -54,6 +54,8 @@ describe('the auth routes the product serves', () => {
         '/sign-in/social',
         '/callback/:id',
         '/admin/list-users',
+        // Switching organization changes the caller's own session, no shared data.
+        '/organization/set-active',
       ].sort(),
     );
   });

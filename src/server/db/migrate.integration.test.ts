@@ -10,11 +10,26 @@ import {
   type TestDatabase,
 } from '@/test/database';
 
-const tables = ['account', 'audit_log', 'rate_limit', 'repository', 'session', 'user', 'verification'];
+const tables = [
+  'account',
+  'audit_log',
+  'invitation',
+  'member',
+  'organization',
+  'rate_limit',
+  'repository',
+  'session',
+  'team',
+  'team_member',
+  'user',
+  'verification',
+];
 
 /** Indexes the lists and searches rely on: unique names, trigram search, keyset pagination. */
 const listIndexes = [
-  'repository_name_unique',
+  'repository_organization_name_unique',
+  'repository_organization_created_at_idx',
+  'member_organization_user_unique',
   'repository_name_trgm_idx',
   'repository_created_at_idx',
   'user_name_trgm_idx',
@@ -59,8 +74,8 @@ describe('runMigrations on an empty database', () => {
     for (const name of ['repository_name_trgm_idx', 'user_name_trgm_idx', 'user_email_trgm_idx']) {
       expect(indexes.find((i) => i.indexname === name)?.indexdef).toMatch(/USING gin .*gin_trgm_ops/);
     }
-    expect(indexes.find((i) => i.indexname === 'repository_name_unique')?.indexdef).toMatch(
-      /^CREATE UNIQUE INDEX/,
+    expect(indexes.find((i) => i.indexname === 'repository_organization_name_unique')?.indexdef).toMatch(
+      /^CREATE UNIQUE INDEX .*\(organization_id, name\)/,
     );
   });
 

@@ -1,11 +1,10 @@
 import '@tanstack/react-start/server-only';
 import { render } from '@react-email/render';
-import { createInstance } from 'i18next';
 import { createElement, type ReactElement } from 'react';
 import { type AppLanguage, appConfig } from '~/app.config';
 import { LoginCodeEmail } from '~/emails/login-code';
 import { directionOf } from '@/lib/i18n/languages';
-import { loadNamespace } from '@/server/i18n/locales';
+import { translatorFor } from '@/server/i18n/locales';
 import type { Mail } from './mailer';
 
 /** Which code e-mail: the same layout, with wording for signing in or for confirming a new address. */
@@ -52,18 +51,6 @@ export async function mailOf(to: string, subject: string, element: ReactElement)
   };
 }
 
-export async function emailTranslator(lng: AppLanguage) {
-  const instance = createInstance();
-  await instance.init({
-    lng,
-    fallbackLng: appConfig.defaultLanguage,
-    ns: ['email'],
-    defaultNS: 'email',
-    resources: {
-      [lng]: { email: await loadNamespace(lng, 'email') },
-      [appConfig.defaultLanguage]: { email: await loadNamespace(appConfig.defaultLanguage, 'email') },
-    },
-    interpolation: { escapeValue: false },
-  });
-  return instance.t.bind(instance);
+export function emailTranslator(lng: AppLanguage) {
+  return translatorFor(lng, 'email');
 }

@@ -1,5 +1,5 @@
 import '@tanstack/react-start/server-only';
-import type { Resource, ResourceLanguage } from 'i18next';
+import { createInstance, type Resource, type ResourceLanguage } from 'i18next';
 import type { AppLanguage } from '~/app.config';
 import { appConfig } from '~/app.config';
 
@@ -9,7 +9,7 @@ const files = import.meta.glob<ResourceLanguage>('/public/locales/*/*.json', { i
 const cache = new Map<AppLanguage, Promise<string>>();
 
 /** One namespace of one language (e.g. the `email` strings, which the browser never needs). */
-export async function loadNamespace(lng: AppLanguage, ns: string): Promise<ResourceLanguage> {
+async function loadNamespace(lng: AppLanguage, ns: string): Promise<ResourceLanguage> {
   const loader = files[`/public/locales/${lng}/${ns}.json`];
   if (!loader) throw new Error(`Missing locale file public/locales/${lng}/${ns}.json`);
   return loader();
@@ -31,4 +31,21 @@ export function loadLanguageResources(lng: AppLanguage): Promise<string> {
     cache.set(lng, pending);
   }
   return pending;
+}
+
+/** A `t` for one namespace in `lng` (English where a key is missing), for texts the server writes. */
+export async function translatorFor(lng: AppLanguage, ns: string) {
+  const instance = createInstance();
+  await instance.init({
+    lng,
+    fallbackLng: appConfig.defaultLanguage,
+    ns: [ns],
+    defaultNS: ns,
+    resources: {
+      [lng]: { [ns]: await loadNamespace(lng, ns) },
+      [appConfig.defaultLanguage]: { [ns]: await loadNamespace(appConfig.defaultLanguage, ns) },
+    },
+    interpolation: { escapeValue: false },
+  });
+  return instance.t.bind(instance);
 }

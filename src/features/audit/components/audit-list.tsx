@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { DataList } from '@/components/ui/data-list';
 import { auditQueries } from '../queries';
@@ -8,12 +9,21 @@ import type { AuditEntry } from '../schema';
 
 /**
  * The audit trail, newest first: "Admin banned Jane Doe · 3 min ago", each target linked while it still
- * exists; a change made during an impersonation reads "Admin, acting as Jane Doe, edited Jane Doe". With `userId`, only what that user did or had done to them; with `limit`, one page of that size
- * and no "Load more" (the dashboard's latest entries).
+ * exists; a change made during an impersonation reads "Admin, acting as Jane Doe, edited Jane Doe". With
+ * `userId`, only what that user did or had done to them; with `organizationId`, the changes made in that
+ * organization; with `limit`, one page of that size and no "Load more" (the dashboard's latest entries).
  */
-export function AuditList({ userId, limit }: { userId?: string; limit?: number }) {
+export function AuditList({
+  userId,
+  organizationId,
+  limit,
+}: {
+  userId?: string;
+  organizationId?: string;
+  limit?: number;
+}) {
   const { t } = useTranslation('audit');
-  const query = useInfiniteQuery(auditQueries.list({ userId, limit }));
+  const query = useInfiniteQuery(auditQueries.list({ userId, organizationId, limit }));
   return (
     <DataList
       query={query}
@@ -25,7 +35,12 @@ export function AuditList({ userId, limit }: { userId?: string; limit?: number }
   );
 }
 
-const DELETING_ACTIONS = new Set(['user.delete', 'repository.delete']);
+const DELETING_ACTIONS = new Set([
+  'user.delete',
+  'repository.delete',
+  'organization.delete',
+  'organization.delete-team',
+]);
 
 /** Where the entry's target can be opened, unless the entry itself removed it. */
 function TargetLink({ entry, children: text }: { entry: AuditEntry; children?: ReactNode }) {
@@ -37,6 +52,13 @@ function TargetLink({ entry, children: text }: { entry: AuditEntry; children?: R
   if (entry.targetType === 'user') {
     return (
       <Link to="/manager/users/$id" params={{ id: entry.targetId }} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (entry.targetType === 'organization') {
+    return (
+      <Link to="/manager/organizations/$id" params={{ id: entry.targetId }} className={className}>
         {children}
       </Link>
     );
@@ -94,6 +116,20 @@ function sentenceKey(action: AuditEntry['action']): string {
   return noun === 'session' ? `user:audit.session.${verb}` : `${noun}:audit.${verb}`;
 }
 
+/**
+ * What an organization entry's sentence names besides actor and target, from the facts written with it:
+ * the organization and team (names as they were then), the role given, in the reader's language.
+ */
+function sentenceFacts(entry: AuditEntry, t: TFunction<'audit'>) {
+  const { organization, team, role, to } = entry.metadata;
+  const roleName = typeof to === 'string' ? to : typeof role === 'string' ? role : '';
+  return {
+    organization: typeof organization === 'string' ? organization : t('unknownTarget'),
+    team: typeof team === 'string' ? team : t('unknownTarget'),
+    role: roleName ? t(`organization:roles.${roleName}`, { defaultValue: roleName }) : '',
+  };
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation('audit');
   // The actor column empties when that account is deleted; the trail itself stays.
@@ -106,7 +142,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <Trans
           t={t}
           i18nKey={sentenceKey(entry.action)}
-          values={{ actor, target }}
+          values={{ ...sentenceFacts(entry, t), actor, target }}
           components={{
             actor: entry.actingAs ? (
               <ActingAsActor admin={actor} user={entry.actingAs} />
@@ -114,6 +150,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               <bdi className="font-medium" />
             ),
             target: <TargetLink entry={entry} />,
+            // An organization's or team's name, in its own direction.
+            name: <bdi className="font-medium" />,
           }}
         />
       </p>

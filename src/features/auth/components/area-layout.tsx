@@ -14,22 +14,35 @@ import { UserMenu } from './user-menu';
 export function AreaLayout({
   home,
   items,
+  context,
   children,
 }: {
   home: string;
   items: NavItem[];
+  /** What the area works inside, shown next to the product name (the app's organization switcher). */
+  context?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <AreaGate home={home}>
-      <AreaFrame home={home} items={items}>
+      <AreaFrame home={home} items={items} context={context}>
         {children}
       </AreaFrame>
     </AreaGate>
   );
 }
 
-function AreaFrame({ home, items, children }: { home: string; items: NavItem[]; children: ReactNode }) {
+function AreaFrame({
+  home,
+  items,
+  context,
+  children,
+}: {
+  home: string;
+  items: NavItem[];
+  context: ReactNode;
+  children: ReactNode;
+}) {
   const desktopOnly = useDesktopOnly();
   return (
     <div
@@ -41,6 +54,7 @@ function AreaFrame({ home, items, children }: { home: string; items: NavItem[]; 
     >
       <SiteHeader
         home={home}
+        context={context}
         nav={<TopNav items={items} />}
         account={
           <UserMenu

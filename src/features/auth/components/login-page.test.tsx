@@ -26,14 +26,14 @@ const baseConfig: AuthConfig = {
   providers: [],
 };
 
-function renderLogin(config: Partial<AuthConfig> = {}, redirect = '') {
+function renderLogin(config: Partial<AuthConfig> = {}, redirect = '', email?: string) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(authKeys.config, { ...baseConfig, ...config });
   const rootRoute = createRootRoute();
   const loginRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/login',
-    component: () => <LoginPage redirect={redirect} />,
+    component: () => <LoginPage redirect={redirect} email={email} />,
   });
   const verifyRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -137,6 +137,16 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login with email' }));
     expect(
       await screen.findByText('verify {"email":"someone@example.com","redirect":"/app/repositories"}'),
+    ).toBeVisible();
+  });
+
+  it('starts from the address it is given (an invitation page sends its own), which stays editable', async () => {
+    authRequest.mockResolvedValue({ data: { success: true }, error: null });
+    renderLogin({}, '/invitations/abc', 'invited@example.com');
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveValue('invited@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login with email' }));
+    expect(
+      await screen.findByText('verify {"email":"invited@example.com","redirect":"/invitations/abc"}'),
     ).toBeVisible();
   });
 

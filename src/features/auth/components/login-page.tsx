@@ -23,8 +23,8 @@ const LoginHint = lazyPart(() => import('./login-hint').then((module) => module.
  * (focus goes to the field when it is wrong), then again on every change; the sample-account buttons fill
  * and check it at once. Submits the checked address (trimmed, lower-cased).
  */
-function useEmailField() {
-  const [value, setValue] = useState('');
+function useEmailField(initial: string) {
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>(undefined);
   const [submitted, setSubmitted] = useState(false);
   const ref = useRef<HTMLInputElement>(null);
@@ -58,15 +58,16 @@ function useEmailField() {
 
 /**
  * /login: e-mail for a one-time code, plus a button per provider. With sign-up on, the wording is the
- * combined "Continue with …" variant.
+ * combined "Continue with …" variant. `email` prefills the field (from the URL: an invitation's page
+ * sends its invited address), still editable.
  */
-export function LoginPage({ redirect }: { redirect: string }) {
+export function LoginPage({ redirect, email = '' }: { redirect: string; email?: string }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(authQueries.config());
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const emailField = useEmailField();
+  const emailField = useEmailField(email);
   const signUp = config.signUpEnabled;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

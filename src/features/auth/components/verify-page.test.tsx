@@ -40,7 +40,7 @@ function sessionOf(role: string): SessionInfo {
       role,
       onboardedAt: '2026-01-01T00:00:00.000Z',
     },
-    session: { id: 's1', impersonatedBy: null },
+    session: { id: 's1', impersonatedBy: null, activeOrganizationId: null },
   };
 }
 

@@ -12,6 +12,7 @@ const figures: DashboardFigures = {
   activeUsers: 1045,
   bannedUsers: 37,
   repositories: 36,
+  organizations: 2,
   signups: [],
 };
 
@@ -41,6 +42,7 @@ describe('FigureCards', () => {
       { label: 'Active users', figure: '1,045', hint: 'Last 24 hours' },
       { label: 'Banned users', figure: '37', hint: '0.3% of all users' },
       { label: 'Repositories', figure: '36', hint: null },
+      { label: 'Organizations', figure: '2', hint: null },
     ]);
   });
 

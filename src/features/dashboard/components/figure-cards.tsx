@@ -1,9 +1,9 @@
-import { Activity, Ban, FolderGit2, type LucideIcon, UserPlus, Users } from 'lucide-react';
+import { Activity, Ban, Building2, FolderGit2, type LucideIcon, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DashboardFigures } from '../schema';
 
-type FigureKey = 'totalUsers' | 'newUsers' | 'activeUsers' | 'bannedUsers' | 'repositories';
+type FigureKey = 'totalUsers' | 'newUsers' | 'activeUsers' | 'bannedUsers' | 'repositories' | 'organizations';
 
 const figureIcons: Record<FigureKey, LucideIcon> = {
   totalUsers: Users,
@@ -11,14 +11,23 @@ const figureIcons: Record<FigureKey, LucideIcon> = {
   activeUsers: Activity,
   bannedUsers: Ban,
   repositories: FolderGit2,
+  organizations: Building2,
 };
-const figureKeys: FigureKey[] = ['totalUsers', 'newUsers', 'activeUsers', 'bannedUsers', 'repositories'];
+const figureKeys: FigureKey[] = [
+  'totalUsers',
+  'newUsers',
+  'activeUsers',
+  'bannedUsers',
+  'repositories',
+  'organizations',
+];
 
 // Each card spans three rows of the list's grid and shares them (subgrid): a label that wraps to two lines
 // (French, Swahili) pushes every figure of its row down together, so the figures stay on one line.
-const listClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5';
-const cardClass =
-  'row-span-3 grid grid-rows-subgrid gap-y-1 rounded-lg border bg-card p-4 shadow-xs last:max-sm:col-span-2';
+// Six cards: three rows of two on a phone, two rows of three from 640 px (six in a row leave a label such
+// as "Organizations" no room, even at 1280 px beside the sidebar).
+const listClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3';
+const cardClass = 'row-span-3 grid grid-rows-subgrid gap-y-1 rounded-lg border bg-card p-4 shadow-xs';
 
 /** The dashboard's key figures: a card each with its label, the number, and the period it covers if any. */
 export function FigureCards({ figures }: { figures: DashboardFigures }) {

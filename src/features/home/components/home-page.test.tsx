@@ -19,7 +19,7 @@ function renderHome(role: string) {
       role,
       onboardedAt: new Date(0).toISOString(),
     },
-    session: { id: 's1', impersonatedBy: null },
+    session: { id: 's1', impersonatedBy: null, activeOrganizationId: null },
   };
   queryClient.setQueryData(authKeys.session, session);
   const router = createRouter({

@@ -5,17 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
-import { forgetRepository, repositoryKeys, repositoryMutations } from '../queries';
+import { forgetRepository, repositoryKeys, repositoryMutations, useRepositoryOwner } from '../queries';
+import { listRoute, type RepositoryArea } from './area';
 
 /**
  * "Delete this repository?" around its trigger (`children`). Once deleted, a toast; from the detail page
  * the list replaces it, from a list row the list reloads without the row.
  */
 export function DeleteRepositoryDialog({
+  area,
   repository,
   from,
   children,
 }: {
+  area: RepositoryArea;
   repository: { id: string; name: string };
   from: 'detail' | 'list';
   children: ReactElement;
@@ -23,7 +26,8 @@ export function DeleteRepositoryDialog({
   const { t } = useTranslation('repository');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = useMutation(repositoryMutations.delete(queryClient, repository.id));
+  const owner = useRepositoryOwner(area);
+  const remove = useMutation(repositoryMutations.delete(queryClient, owner, repository.id));
 
   const confirmDelete = async () => {
     try {
@@ -34,12 +38,12 @@ export function DeleteRepositoryDialog({
         if (!isDemoRefusal(error)) toast.error(t('delete.failed'));
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: repositoryKeys.lists(owner) });
     }
     toast.success(t('delete.done', { name: repository.name }));
     // Only once the detail page is gone: removing its query under it would make it fetch it again.
-    if (from === 'detail') await navigate({ to: '/manager/repositories', replace: true });
-    forgetRepository(queryClient, repository.id);
+    if (from === 'detail') await navigate({ to: listRoute(area), replace: true });
+    forgetRepository(queryClient, owner, repository.id);
   };
 
   return (

@@ -3,14 +3,17 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { RepositoryDetail } from '../schema';
+import { type RepositoryArea, updateRoute } from './area';
 import { DeleteRepositoryDialog } from './delete-repository-dialog';
 
-/** Edit and Delete of the manager's detail page; labels hide behind their icons on a phone. */
+/** Edit and Delete of a detail page; labels hide behind their icons on a phone. */
 export function RepositoryActions({
+  area,
   repository,
   canUpdate,
   canDelete,
 }: {
+  area: RepositoryArea;
   repository: RepositoryDetail;
   canUpdate: boolean;
   canDelete: boolean;
@@ -20,14 +23,14 @@ export function RepositoryActions({
     <>
       {canUpdate ? (
         <Button asChild variant="outline">
-          <Link to="/manager/repositories/$id/update" params={{ id: repository.id }}>
+          <Link to={updateRoute(area)} params={{ id: repository.id }}>
             <Pencil aria-hidden />
             <span className="sr-only sm:not-sr-only">{t('detail.edit')}</span>
           </Link>
         </Button>
       ) : null}
       {canDelete ? (
-        <DeleteRepositoryDialog repository={repository} from="detail">
+        <DeleteRepositoryDialog area={area} repository={repository} from="detail">
           <Button variant="outline" className="text-destructive hover:text-destructive">
             <Trash2 aria-hidden />
             <span className="sr-only sm:not-sr-only">{t('delete.action')}</span>

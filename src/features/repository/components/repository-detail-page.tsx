@@ -2,22 +2,19 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '@/components/layout/top-bar';
-import { roleCan } from '@/features/auth/permissions';
-import { useSession } from '@/features/auth/queries';
-import { repositoryQueries } from '../queries';
+import { repositoryQueries, useRepositoryOwner } from '../queries';
 import { safeExternalUrl } from '../links';
-import type { RepositoryArea } from './area';
+import { listRoute, type RepositoryArea, useRepositoryRights } from './area';
 import { RepositoryActions } from './repository-actions';
 
 /**
- * One repository: its description, its link (clickable only when it is http or https) and its dates. In
- * the manager area, Edit and Delete for a role allowed to use them.
+ * One repository: its description, its link (clickable only when it is http or https), its dates and, in
+ * the manager area, its organization; Edit and Delete for whom may use them there.
  */
-export function RepositoryDetailPage({ id, area = 'app' }: { id: string; area?: RepositoryArea }) {
+export function RepositoryDetailPage({ id, area }: { id: string; area: RepositoryArea }) {
   const { t, i18n } = useTranslation('repository');
-  const { data: repository } = useSuspenseQuery(repositoryQueries.detail(id));
-  const session = useSession();
-  const role = session?.user.role;
+  const { data: repository } = useSuspenseQuery(repositoryQueries.detail(useRepositoryOwner(area), id));
+  const { canUpdate, canDelete } = useRepositoryRights(area);
   const url = safeExternalUrl(repository.link);
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
@@ -25,13 +22,14 @@ export function RepositoryDetailPage({ id, area = 'app' }: { id: string; area?: 
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
       <TopBar
         title={<bdi>{repository.name}</bdi>}
-        backTo={area === 'manager' ? '/manager/repositories' : '/app/repositories'}
+        backTo={listRoute(area)}
         actions={
-          area === 'manager' ? (
+          canUpdate || canDelete ? (
             <RepositoryActions
+              area={area}
               repository={repository}
-              canUpdate={roleCan(role, { repository: ['update'] })}
-              canDelete={roleCan(role, { repository: ['delete'] })}
+              canUpdate={canUpdate}
+              canDelete={canDelete}
             />
           ) : undefined
         }
@@ -47,6 +45,14 @@ export function RepositoryDetailPage({ id, area = 'app' }: { id: string; area?: 
           </p>
         </section>
         <dl className="grid gap-4 sm:grid-cols-3">
+          {area === 'manager' ? (
+            <div className="flex min-w-0 flex-col gap-1 sm:col-span-3">
+              <dt className="text-sm font-medium text-muted-foreground">{t('detail.organization')}</dt>
+              <dd className="min-w-0">
+                <bdi>{repository.organization.name}</bdi>
+              </dd>
+            </div>
+          ) : null}
           <div className="flex min-w-0 flex-col gap-1">
             <dt className="text-sm font-medium text-muted-foreground">{t('detail.link')}</dt>
             <dd dir="ltr" className="min-w-0 break-all text-start">

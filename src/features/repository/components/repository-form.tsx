@@ -3,19 +3,33 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form/form-alert';
-import { InputField, TextareaField } from '@/components/form/fields';
+import { InputField, SelectField, TextareaField } from '@/components/form/fields';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { Button } from '@/components/ui/button';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
-import { type RepositoryFormInput, type RepositoryValues, zRepositoryForm } from '../schema';
+import {
+  type RepositoryFormInput,
+  type RepositoryValues,
+  zPlatformRepositoryCreateInput,
+  zRepositoryForm,
+} from '../schema';
 
-const emptyValues: RepositoryFormInput = { name: '', link: '', description: '' };
+/** The form's values; `organizationId` only when it asks for the organization. */
+type FormInput = RepositoryFormInput & { organizationId?: string };
+type FormValues = RepositoryValues & { organizationId?: string };
+
+const emptyValues: FormInput = { name: '', link: '', description: '' };
 
 type RepositoryFormProps<Saved> = {
-  defaultValues?: RepositoryFormInput;
+  defaultValues?: FormInput;
+  /** When given, the form first asks which of these organizations the repository goes to. */
+  organizations?: ReadonlyArray<{ id: string; name: string }>;
   submitLabel: string;
-  /** Sends the checked values; a rejection with `CONFLICT:name` marks the name as taken. */
-  onSubmit: (values: RepositoryValues) => Promise<Saved>;
+  /**
+   * Sends the checked values; a rejection with `CONFLICT:name` marks the name as taken,
+   * `NOT_FOUND:organizationId` the organization as gone.
+   */
+  onSubmit: (values: FormValues) => Promise<Saved>;
   /** After a successful save, once leaving is no longer guarded (e.g. to open the saved repository). */
   onSaved: (saved: Saved) => void;
   onCancel: () => void;
@@ -27,6 +41,7 @@ type RepositoryFormProps<Saved> = {
  */
 export function RepositoryForm<Saved>({
   defaultValues = emptyValues,
+  organizations,
   submitLabel,
   onSubmit,
   onSaved,
@@ -35,9 +50,9 @@ export function RepositoryForm<Saved>({
   const { t } = useTranslation('repository');
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ value: Saved } | null>(null);
-  const form = useForm<RepositoryFormInput, unknown, RepositoryValues>({
-    resolver: zodResolver(zRepositoryForm),
-    defaultValues,
+  const form = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(organizations ? zPlatformRepositoryCreateInput : zRepositoryForm),
+    defaultValues: organizations ? { organizationId: '', ...defaultValues } : defaultValues,
   });
 
   // Navigating from the submit handler itself would still meet the guard; after this render it is off.
@@ -54,6 +69,8 @@ export function RepositoryForm<Saved>({
       const { code, field } = errorCodeOf(error);
       if (code === 'CONFLICT' && field === 'name') {
         form.setError('name', { message: 'form.name.taken' }, { shouldFocus: true });
+      } else if (code === 'NOT_FOUND' && field === 'organizationId' && organizations) {
+        form.setError('organizationId', { message: 'form.organization.gone' }, { shouldFocus: true });
       } else if (!isDemoRefusal(error)) {
         const unknown = t('common:errors.unknown');
         setFormError(
@@ -66,6 +83,23 @@ export function RepositoryForm<Saved>({
   const submitting = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
+      {organizations ? (
+        <SelectField
+          control={form.control}
+          name="organizationId"
+          ns="repository"
+          label={t('form.organization.label')}
+        >
+          <option value="" disabled>
+            {t('form.organization.placeholder')}
+          </option>
+          {organizations.map((organization) => (
+            <option key={organization.id} value={organization.id}>
+              {organization.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <InputField
         control={form.control}
         name="name"

@@ -7,35 +7,39 @@ import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
-import { roleCan } from '@/features/auth/permissions';
-import { useSession } from '@/features/auth/queries';
-import { repositoryQueries } from '../queries';
+import { repositoryQueries, useRepositoryOwner } from '../queries';
 import type { RepositoryListItem } from '../schema';
 import { safeExternalUrl } from '../links';
-import type { RepositoryListView } from '../search';
-import { detailRoute, type RepositoryArea } from './area';
-import { RepositorySortDialog } from './repository-list-controls';
+import type { PlatformRepositoryListView, RepositoryListView } from '../search';
+import { createRoute, detailRoute, type RepositoryArea, useRepositoryRights } from './area';
+import {
+  RepositoryFiltersDialog,
+  RepositoryOrganizationFilter,
+  RepositorySortDialog,
+} from './repository-list-controls';
 import { useRepositoryTable } from './repository-table';
 
 /**
  * Repositories, newest first unless the view says otherwise, searchable by name: a table from 768 px
- * (sortable by name and date, a menu per row), a list of rows below with the order in a sheet. In the
- * manager area a role that may create repositories also gets "New repository".
+ * (sortable by name and date, a menu per row), a list of rows below with the order in a sheet. The app
+ * area shows the active organization's, the manager area every organization's, or one organization's
+ * (its filter under the search from 768 px, in the Filters sheet on a phone); "New repository" for whom
+ * may create them there.
  */
 export function RepositoryListPage({
-  area = 'app',
+  area,
   view,
   onViewChange,
 }: {
-  area?: RepositoryArea;
-  view: RepositoryListView;
-  onViewChange: (change: Partial<RepositoryListView>) => void;
+  area: RepositoryArea;
+  /** The manager area's view also names the organization filtered to ('' for every one). */
+  view: RepositoryListView | PlatformRepositoryListView;
+  onViewChange: (change: Partial<PlatformRepositoryListView>) => void;
 }) {
   const { t } = useTranslation();
-  const query = useInfiniteQuery(repositoryQueries.list(view));
-  const session = useSession();
+  const query = useInfiniteQuery(repositoryQueries.list(useRepositoryOwner(area), view));
   const table = useRepositoryTable(area, view, onViewChange);
-  const canCreate = area === 'manager' && roleCan(session?.user.role, { repository: ['create'] });
+  const { canCreate } = useRepositoryRights(area);
   return (
     <Page
       title={t('repository:pages.list')}
@@ -46,11 +50,23 @@ export function RepositoryListPage({
             onChange={(searchTerm) => onViewChange({ searchTerm })}
             className="min-w-0 flex-1"
           />
-          <RepositorySortDialog view={view} onChange={onViewChange} className="md:hidden" />
-          {canCreate ? <NewRepositoryButton /> : null}
+          {'organizationId' in view ? (
+            <RepositoryFiltersDialog view={view} onChange={onViewChange} className="md:hidden" />
+          ) : (
+            <RepositorySortDialog view={view} onChange={onViewChange} className="md:hidden" />
+          )}
+          {canCreate ? <NewRepositoryButton area={area} /> : null}
         </div>
       }
     >
+      {'organizationId' in view ? (
+        <div className="mb-4 grid gap-2 max-md:hidden md:grid-cols-3">
+          <RepositoryOrganizationFilter
+            value={view.organizationId}
+            onChange={(organizationId) => onViewChange({ organizationId })}
+          />
+        </div>
+      ) : null}
       <DataList
         query={query}
         label={t('repository:pages.list')}
@@ -64,11 +80,11 @@ export function RepositoryListPage({
   );
 }
 
-function NewRepositoryButton() {
+function NewRepositoryButton({ area }: { area: RepositoryArea }) {
   const { t } = useTranslation('repository');
   return (
     <Button asChild>
-      <Link to="/manager/repositories/new">
+      <Link to={createRoute(area)}>
         <Plus aria-hidden />
         <span className="sr-only sm:not-sr-only">{t('list.new')}</span>
       </Link>

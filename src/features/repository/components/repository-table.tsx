@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { MenuItem, menuItemClass } from '@/components/layout/menu-popover';
 import { type DataTableOptions, tableRowLinkClass } from '@/components/ui/data-table';
 import { TextLine } from '@/components/ui/text-line';
-import { roleCan } from '@/features/auth/permissions';
-import { useSession } from '@/features/auth/queries';
 import { cn } from '@/lib/utils';
 import { safeExternalUrl } from '../links';
 import type { RepositoryListItem } from '../schema';
 import type { RepositoryListView, RepositorySort } from '../search';
 import { DeleteRepositoryDialog } from './delete-repository-dialog';
-import { detailRoute, type RepositoryArea } from './area';
-
-type Permissions = { canUpdate: boolean; canDelete: boolean };
+import {
+  detailRoute,
+  type RepositoryArea,
+  type RepositoryRights,
+  updateRoute,
+  useRepositoryRights,
+} from './area';
 
 /**
  * The repository table: name (with the description's start under it), the link's host, the creation date,
- * and a menu per row with what the viewer may do. Name and date headers sort the list.
+ * in the manager area the organization it belongs to, and a menu per row with what the viewer may do. Name
+ * and date headers sort the list.
  */
 export function useRepositoryTable(
   area: RepositoryArea,
@@ -25,11 +28,7 @@ export function useRepositoryTable(
   onViewChange: (change: Partial<RepositoryListView>) => void,
 ): DataTableOptions<RepositoryListItem, RepositorySort> {
   const { t, i18n } = useTranslation('repository');
-  const role = useSession()?.user.role;
-  const can: Permissions = {
-    canUpdate: area === 'manager' && roleCan(role, { repository: ['update'] }),
-    canDelete: area === 'manager' && roleCan(role, { repository: ['delete'] }),
-  };
+  const can = useRepositoryRights(area);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return {
     columns: [
@@ -39,6 +38,18 @@ export function useRepositoryTable(
         sort: { key: 'name', first: 'asc' },
         cell: (repository) => <NameCell repository={repository} area={area} />,
       },
+      ...(area === 'manager'
+        ? [
+            {
+              id: 'organization',
+              header: t('list.columns.organization'),
+              className: 'w-[22%] @max-xl:hidden',
+              cell: (repository: RepositoryListItem) => (
+                <TextLine className="text-muted-foreground">{repository.organization.name}</TextLine>
+              ),
+            },
+          ]
+        : []),
       {
         id: 'link',
         header: t('list.columns.link'),
@@ -100,7 +111,7 @@ function RowMenuItems({
 }: {
   repository: RepositoryListItem;
   area: RepositoryArea;
-  can: Permissions;
+  can: RepositoryRights;
 }) {
   const { t } = useTranslation('repository');
   const url = safeExternalUrl(repository.link);
@@ -117,7 +128,7 @@ function RowMenuItems({
         </a>
       ) : null}
       {can.canUpdate ? (
-        <Link to="/manager/repositories/$id/update" params={{ id: repository.id }} className={menuItemClass}>
+        <Link to={updateRoute(area)} params={{ id: repository.id }} className={menuItemClass}>
           <Pencil aria-hidden />
           {t('detail.edit')}
         </Link>
@@ -125,7 +136,7 @@ function RowMenuItems({
       {can.canDelete ? (
         // Apart at the end, as on the user page's menu: it cannot be undone.
         <div className="mt-1 border-t pt-1">
-          <DeleteRepositoryDialog repository={repository} from="list">
+          <DeleteRepositoryDialog area={area} repository={repository} from="list">
             <MenuItem tone="danger">
               <Trash2 aria-hidden />
               {t('delete.action')}

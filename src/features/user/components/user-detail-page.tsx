@@ -21,9 +21,17 @@ import { UserSessionsCard } from './user-sessions-card';
 
 /**
  * One user: profile, status and the actions the viewer's role allows (never role or deletion on their own
- * page; the server decides anyway), then the activity the route passes in.
+ * page; the server decides anyway), then the organizations and the activity the route passes in.
  */
-export function UserDetailPage({ id, activity }: { id: string; activity?: ReactNode }) {
+export function UserDetailPage({
+  id,
+  organizations,
+  activity,
+}: {
+  id: string;
+  organizations?: ReactNode;
+  activity?: ReactNode;
+}) {
   const { t } = useTranslation('user');
   const { data: user } = useSuspenseQuery(userQueries.detail(id));
   return (
@@ -36,6 +44,7 @@ export function UserDetailPage({ id, activity }: { id: string; activity?: ReactN
       />
       <div className="grid gap-6 px-4 py-6 sm:px-6">
         <ProfileCard user={user} />
+        {organizations}
         <UserSessionsCard userId={user.id} />
         {activity ? <SectionCard title={t('detail.activity')}>{activity}</SectionCard> : null}
       </div>

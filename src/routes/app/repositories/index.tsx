@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RepositoryListPage } from '@/features/repository/components/repository-list-page';
-import { repositoryQueries } from '@/features/repository/queries';
+import { repositoryOwnerOf, repositoryQueries } from '@/features/repository/queries';
 import { repositoryListDefaults, repositoryListSearch } from '@/features/repository/search';
 import { loadList } from '@/lib/list-loader';
 import { pageTitle } from '@/lib/page-title';
@@ -13,7 +13,9 @@ export const Route = createFileRoute('/app/repositories/')({
   // in the browser the list's skeleton shows while a slow first page loads (loadList).
   loader: ({ context, deps }) =>
     loadList(
-      context.queryClient.ensureInfiniteQueryData(repositoryQueries.list(deps)).catch(() => undefined),
+      context.queryClient
+        .ensureInfiniteQueryData(repositoryQueries.list(repositoryOwnerOf(context.queryClient, 'app'), deps))
+        .catch(() => undefined),
     ),
   head: pageTitle('repository:pages.list'),
   component: AppRepositoriesScreen,
@@ -24,6 +26,7 @@ function AppRepositoriesScreen() {
   const navigate = Route.useNavigate();
   return (
     <RepositoryListPage
+      area="app"
       view={view}
       // Replace: Back leaves the page instead of replaying the search keystroke by keystroke.
       onViewChange={(change) =>

@@ -1,19 +1,21 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RepositoryListPage } from '@/features/repository/components/repository-list-page';
 import { repositoryQueries } from '@/features/repository/queries';
-import { repositoryListDefaults, repositoryListSearch } from '@/features/repository/search';
+import { platformRepositoryListDefaults, platformRepositoryListSearch } from '@/features/repository/search';
 import { loadList } from '@/lib/list-loader';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/manager/repositories/')({
-  validateSearch: repositoryListSearch,
-  search: { middlewares: [stripSearchParams(repositoryListDefaults)] },
+  validateSearch: platformRepositoryListSearch,
+  search: { middlewares: [stripSearchParams(platformRepositoryListDefaults)] },
   loaderDeps: ({ search }) => search,
   // A failed first page is shown by the list itself (error with Retry), not by the route's error page;
   // in the browser the list's skeleton shows while a slow first page loads (loadList).
   loader: ({ context, deps }) =>
     loadList(
-      context.queryClient.ensureInfiniteQueryData(repositoryQueries.list(deps)).catch(() => undefined),
+      context.queryClient
+        .ensureInfiniteQueryData(repositoryQueries.list({ area: 'manager' }, deps))
+        .catch(() => undefined),
     ),
   head: pageTitle('repository:pages.list'),
   component: ManagerRepositoriesScreen,

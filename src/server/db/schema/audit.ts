@@ -11,6 +11,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
+    // The organization the change happened in, if any; no foreign key: the trail outlives the organization.
+    organizationId: text('organization_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -19,5 +21,6 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(t.createdAt, t.id),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_organization_idx').on(t.organizationId, t.createdAt),
   ],
 );

@@ -44,6 +44,9 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    // The organization (and team) the user works in (better-auth's organization plugin).
+    activeOrganizationId: text('active_organization_id'),
+    activeTeamId: text('active_team_id'),
   },
   (t) => [index('session_user_id_idx').on(t.userId), index('session_updated_at_idx').on(t.updatedAt)],
 );
@@ -102,12 +105,8 @@ export const rateLimit = pgTable(
 );
 
 // Relations for better-auth's joins (`advanced.database.joins`): a session is read with its user in one
-// query. Keys follow what its drizzle adapter looks for: `user` for one, the plural for many.
-export const userRelations = relations(user, ({ many }) => ({
-  sessions: many(session),
-  accounts: many(account),
-}));
-
+// query. Keys follow what its drizzle adapter looks for: `user` for one, the plural for many. The user's
+// own relations are in organization.ts, which also knows its memberships.
 export const sessionRelations = relations(session, ({ one }) => ({
   user: one(user, { fields: [session.userId], references: [user.id] }),
 }));

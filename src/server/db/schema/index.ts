@@ -1,4 +1,5 @@
 // The one barrel in the project: drizzle wants the whole schema as one object.
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './organization.ts';
 export * from './repository.ts';

@@ -177,6 +177,25 @@ export const sampleRepositories: ReadonlyArray<{ name: string; link: string; des
   { name: 'date-fns', link: 'https://github.com/date-fns/date-fns', description: null },
 ];
 
+/** Globex's few repositories: the other organization's, which Acme's members never see. */
+export const globexRepositories: ReadonlyArray<{ name: string; link: string; description: string | null }> = [
+  {
+    name: 'globex-billing',
+    link: 'https://example.com/globex/billing',
+    description: 'Invoices and payment runs.',
+  },
+  {
+    name: 'globex-warehouse',
+    link: 'https://example.com/globex/warehouse',
+    description: 'Stock levels by site.',
+  },
+  {
+    name: 'globex-storefront',
+    link: 'https://example.com/globex/storefront',
+    description: 'The web shop, in four languages.',
+  },
+];
+
 /**
  * The newest generated user: an 80-character unbroken name and a 92-character address, first in the user
  * list, for the same reason as the long repository above.

@@ -1,8 +1,8 @@
-import { and, count, countDistinct, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, count, countDistinct, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../client.ts';
-import { repository, user } from '../schema/index.ts';
+import { invitation, member, organization, repository, team, user } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { isDatabaseEmpty, seedDatabase } from './seed.ts';
 
@@ -36,6 +36,37 @@ describe('seedDatabase', () => {
     expect(await counts(db)).toEqual(firstRun);
   });
 
+  it('makes Acme (the admin owns it, the user is a member, the sample repositories, two teams) and Globex', async () => {
+    const organizations = await db
+      .select({ id: organization.id, name: organization.name })
+      .from(organization);
+    expect(organizations.map((o) => o.name).sort()).toEqual(['Acme', 'Globex']);
+    const roleOf = async (email: string) => {
+      const [row] = await db
+        .select({ organizationId: member.organizationId, role: member.role })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(eq(user.email, email));
+      return row;
+    };
+    expect(await roleOf(appConfig.seed.adminEmail)).toEqual({ organizationId: 'acme', role: 'owner' });
+    expect(await roleOf(appConfig.seed.userEmail)).toEqual({ organizationId: 'acme', role: 'member' });
+    const perOrganization = async (table: typeof repository | typeof team | typeof member) => {
+      const rows = await db
+        .select({ organizationId: table.organizationId, n: count() })
+        .from(table)
+        .groupBy(table.organizationId);
+      return Object.fromEntries(rows.map((row) => [row.organizationId, row.n]));
+    };
+    expect(await perOrganization(repository)).toEqual({ acme: 36, globex: 3 });
+    expect(await perOrganization(team)).toEqual({ acme: 2, globex: 1 });
+    expect(await perOrganization(member)).toEqual({ acme: 2, globex: 12 });
+    const pending = await db.select().from(invitation).where(eq(invitation.status, 'pending'));
+    expect(pending.map((row) => [row.organizationId, row.email])).toEqual([
+      ['globex', 'new.colleague@example.com'],
+    ]);
+  });
+
   it('creates an onboarded admin and an onboarded user', async () => {
     const [admin] = await db.select().from(user).where(eq(user.email, 'admin@example.com'));
     expect(admin).toMatchObject({ role: 'admin', name: 'Admin', emailVerified: true });
@@ -57,9 +88,12 @@ describe('seedDatabase', () => {
     expect(others.every((u) => u.name.trim().length > 0)).toBe(true);
   });
 
-  it('gives repositories unique names and http(s) links', async () => {
+  it('gives repositories names unique within their organization and http(s) links', async () => {
     const [names] = await db
-      .select({ all: count(), distinct: countDistinct(repository.name) })
+      .select({
+        all: count(),
+        distinct: countDistinct(sql`(${repository.organizationId}, ${repository.name})`),
+      })
       .from(repository);
     expect(names?.distinct).toBe(names?.all);
 

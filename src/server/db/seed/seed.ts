@@ -1,10 +1,10 @@
 import '@tanstack/react-start/server-only';
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../client.ts';
-import { repository, user } from '../schema/index.ts';
-import { firstNames, lastNames, longNamedUser, sampleRepositories } from './data.ts';
+import { invitation, member, organization, repository, team, teamMember, user } from '../schema/index.ts';
+import { firstNames, globexRepositories, lastNames, longNamedUser, sampleRepositories } from './data.ts';
 
 type NewUser = typeof user.$inferInsert;
 
@@ -55,22 +55,112 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Inserts the demo accounts and repositories; rows that already exist (by e-mail or name) are kept. */
+/** The seed's two organizations: isolation is visible from the first start. */
+const seedOrganizations = {
+  acme: { id: 'acme', name: 'Acme', slug: 'acme' },
+  globex: { id: 'globex', name: 'Globex', slug: 'globex' },
+} as const;
+
+/** Generated users (by position) who belong to Globex; the first owns it. */
+const GLOBEX_MEMBERS = 12;
+
+/**
+ * Inserts the demo accounts, two organizations and their repositories; rows that already exist (by e-mail,
+ * slug, membership or name within the organization) are kept. Acme: owned by the admin, with the sample
+ * user as a member, the sample repositories and two teams. Globex: a dozen of the generated users, a few
+ * repositories and one pending invitation.
+ */
 export async function seedDatabase(db: Database): Promise<{ users: number; repositories: number }> {
   const users = await db
     .insert(user)
     .values(seedUsers())
     .onConflictDoNothing({ target: user.email })
     .returning({ id: user.id });
+  await db.insert(organization).values(Object.values(seedOrganizations)).onConflictDoNothing();
+  const members = await seedMembers(db);
+  await seedTeams(db, members);
+  await seedInvitation(db, members);
+  const sample = (list: typeof sampleRepositories, organizationId: string) =>
+    list.map((r, i) => ({
+      ...r,
+      organizationId,
+      createdAt: new Date(Date.now() - (list.length - i) * 3_600_000),
+    }));
   const repositories = await db
     .insert(repository)
-    .values(
-      sampleRepositories.map((r, i) => ({
-        ...r,
-        createdAt: new Date(Date.now() - (sampleRepositories.length - i) * 3_600_000),
-      })),
-    )
-    .onConflictDoNothing({ target: repository.name })
+    .values([...sample(sampleRepositories, 'acme'), ...sample(globexRepositories, 'globex')])
+    .onConflictDoNothing()
     .returning({ id: repository.id });
   return { users: users.length, repositories: repositories.length };
+}
+
+type SeedMembers = { admin?: string; user?: string; globex: string[] };
+
+async function seedMembers(db: Database): Promise<SeedMembers> {
+  const rows = await db.select({ id: user.id, email: user.email }).from(user).orderBy(desc(user.createdAt));
+  const idOf = (email: string) => rows.find((row) => row.email === email)?.id;
+  const fixed = new Set<string>([appConfig.seed.adminEmail, appConfig.seed.userEmail]);
+  const globex = rows
+    .filter((row) => !fixed.has(row.email))
+    .slice(1, 1 + GLOBEX_MEMBERS)
+    .map((row) => row.id);
+  const found: SeedMembers = {
+    admin: idOf(appConfig.seed.adminEmail),
+    user: idOf(appConfig.seed.userEmail),
+    globex,
+  };
+  const membership = (organizationId: string, userId: string | undefined, role: string) =>
+    userId ? [{ id: `${organizationId}-${userId}`, organizationId, userId, role }] : [];
+  await db
+    .insert(member)
+    .values([
+      ...membership('acme', found.admin, 'owner'),
+      ...membership('acme', found.user, 'member'),
+      ...globex.flatMap((id, i) => membership('globex', id, i === 0 ? 'owner' : i < 3 ? 'admin' : 'member')),
+    ])
+    .onConflictDoNothing();
+  return found;
+}
+
+async function seedTeams(db: Database, members: SeedMembers): Promise<void> {
+  await db
+    .insert(team)
+    .values([
+      { id: 'acme-engineering', name: 'Engineering', organizationId: 'acme' },
+      { id: 'acme-design', name: 'Design', organizationId: 'acme' },
+      { id: 'globex-operations', name: 'Operations', organizationId: 'globex' },
+    ])
+    .onConflictDoNothing();
+  const join = (teamId: string, userId: string | undefined) =>
+    userId ? [{ id: `${teamId}-${userId}`, teamId, userId }] : [];
+  await db
+    .insert(teamMember)
+    .values([
+      ...join('acme-engineering', members.admin),
+      ...join('acme-engineering', members.user),
+      ...join('acme-design', members.user),
+      ...members.globex.slice(0, 4).flatMap((id) => join('globex-operations', id)),
+    ])
+    .onConflictDoNothing();
+  // better-auth keeps each team's member count (for its per-team limit).
+  await db.execute(
+    sql`update team set member_count = (select count(*) from team_member where team_member.team_id = team.id)`,
+  );
+}
+
+async function seedInvitation(db: Database, members: SeedMembers): Promise<void> {
+  const inviterId = members.globex[0];
+  if (!inviterId) return;
+  await db
+    .insert(invitation)
+    .values({
+      id: 'globex-pending-invitation',
+      organizationId: 'globex',
+      email: 'new.colleague@example.com',
+      role: 'member',
+      status: 'pending',
+      inviterId,
+      expiresAt: new Date(Date.now() + appConfig.organizations.invitationHours * 3_600_000),
+    })
+    .onConflictDoNothing();
 }

@@ -7,7 +7,7 @@ export const Route = createFileRoute('/manager/repositories/$id/')({
   staticData: { layout: 'desktop-only' },
   loader: ({ context, params }) =>
     loadNamedItem(
-      () => context.queryClient.ensureQueryData(repositoryQueries.detail(params.id)),
+      () => context.queryClient.ensureQueryData(repositoryQueries.detail({ area: 'manager' }, params.id)),
       (repository) => repository.name,
     ),
   // The repository's own name titles the tab; the generic title only while it is unknown.

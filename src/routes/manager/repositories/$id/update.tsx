@@ -9,7 +9,7 @@ export const Route = createFileRoute('/manager/repositories/$id/update')({
   beforeLoad: ({ context }) => requireScreenPermission(context, { repository: ['update'] }),
   loader: ({ context, params }) =>
     loadNamedItem(
-      () => context.queryClient.ensureQueryData(repositoryQueries.detail(params.id)),
+      () => context.queryClient.ensureQueryData(repositoryQueries.detail({ area: 'manager' }, params.id)),
       (repository) => repository.name,
     ),
   head: pageTitle('repository:pages.update'),
@@ -18,5 +18,5 @@ export const Route = createFileRoute('/manager/repositories/$id/update')({
 
 function ManagerRepositoryUpdateScreen() {
   const { id } = Route.useParams();
-  return <RepositoryUpdatePage id={id} />;
+  return <RepositoryUpdatePage area="manager" id={id} />;
 }

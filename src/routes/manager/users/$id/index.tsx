@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditList } from '@/features/audit/components/audit-list';
 import { requireScreenPermission } from '@/features/auth/guards';
+import { UserOrganizationsCard } from '@/features/organization/components/user-organizations-card';
 import { UserDetailPage } from '@/features/user/components/user-detail-page';
 import { userQueries } from '@/features/user/queries';
 import { loadNamedItem, namedItemTitle } from '@/lib/page-title';
@@ -19,5 +20,11 @@ export const Route = createFileRoute('/manager/users/$id/')({
 
 function ManagerUserScreen() {
   const { id } = Route.useParams();
-  return <UserDetailPage id={id} activity={<AuditList userId={id} />} />;
+  return (
+    <UserDetailPage
+      id={id}
+      organizations={<UserOrganizationsCard userId={id} />}
+      activity={<AuditList userId={id} />}
+    />
+  );
 }

@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RepositoryDetailPage } from '@/features/repository/components/repository-detail-page';
-import { repositoryQueries } from '@/features/repository/queries';
+import { repositoryOwnerOf, repositoryQueries } from '@/features/repository/queries';
 import { loadNamedItem, namedItemTitle } from '@/lib/page-title';
 
-export const Route = createFileRoute('/app/repositories/$id')({
+export const Route = createFileRoute('/app/repositories/$id/')({
   staticData: { layout: 'desktop-only' },
   loader: ({ context, params }) =>
     loadNamedItem(
-      () => context.queryClient.ensureQueryData(repositoryQueries.detail(params.id)),
+      () =>
+        context.queryClient.ensureQueryData(
+          repositoryQueries.detail(repositoryOwnerOf(context.queryClient, 'app'), params.id),
+        ),
       (repository) => repository.name,
     ),
   // The repository's own name titles the tab; the generic title only while it is unknown.
@@ -17,5 +20,5 @@ export const Route = createFileRoute('/app/repositories/$id')({
 
 function AppRepositoryScreen() {
   const { id } = Route.useParams();
-  return <RepositoryDetailPage id={id} />;
+  return <RepositoryDetailPage id={id} area="app" />;
 }

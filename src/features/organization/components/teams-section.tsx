@@ -1,0 +1,341 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2, UserMinus, UserPlus, Users } from 'lucide-react';
+import { type FormEvent, type ReactElement, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { InputField } from '@/components/form/fields';
+import { FormAlert } from '@/components/form/form-alert';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { SectionCard } from '@/components/ui/section-card';
+import { Select } from '@/components/ui/select';
+import { TextLine } from '@/components/ui/text-line';
+import { toast } from '@/components/ui/toast';
+import { organizationCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
+import { translateError } from '@/lib/translate-error';
+import { organizationQueries, teamMutations } from '../queries';
+import { type OrganizationPerson, type TeamView, zTeamForm } from '../schema';
+
+const ERROR_SCOPES = ['organization:teams.errors'];
+
+type Rights = {
+  create: boolean;
+  rename: boolean;
+  remove: boolean;
+  addMember: boolean;
+  removeMember: boolean;
+};
+
+/**
+ * The active organization's teams and their members. What the member's role grants (spec §6) shows as
+ * controls: create (team:create), rename (team:update), delete (team:delete), add a member of the
+ * organization (member:update) and remove one (member:delete), better-auth's own checks on those calls.
+ * The last team cannot be removed: better-auth refuses, and the message says so.
+ */
+export function TeamsSection() {
+  const { t } = useTranslation('organization');
+  const session = useSession();
+  const organizationId = session?.session.activeOrganizationId ?? '';
+  const { data: mine } = useSuspenseQuery(organizationQueries.mine());
+  const { data } = useSuspenseQuery(organizationQueries.teams(organizationId));
+  const role = mine.find((organization) => organization.id === organizationId)?.role;
+  const rights: Rights = {
+    create: organizationCan(role, { team: ['create'] }),
+    rename: organizationCan(role, { team: ['update'] }),
+    remove: organizationCan(role, { team: ['delete'] }),
+    addMember: organizationCan(role, { member: ['update'] }),
+    removeMember: organizationCan(role, { member: ['delete'] }),
+  };
+
+  return (
+    <SectionCard
+      title={t('teams.title')}
+      description={t('teams.description')}
+      actions={
+        rights.create ? (
+          <TeamNameDialog organizationId={organizationId} mode="create">
+            <Button variant="outline">
+              <Plus aria-hidden />
+              {t('teams.create')}
+            </Button>
+          </TeamNameDialog>
+        ) : null
+      }
+    >
+      {data.teams.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('teams.empty')}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {data.teams.map((team) => (
+            <li key={team.id}>
+              <TeamCard organizationId={organizationId} team={team} members={data.members} rights={rights} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+function TeamCard({
+  organizationId,
+  team,
+  members,
+  rights,
+}: {
+  organizationId: string;
+  team: TeamView;
+  members: OrganizationPerson[];
+  rights: Rights;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const mutations = teamMutations(queryClient, organizationId);
+  const remove = useMutation(mutations.remove());
+  const removeMember = useMutation(mutations.removeMember());
+  const headingId = useId();
+
+  const onRemove = async () => {
+    try {
+      await remove.mutateAsync(team.id);
+    } catch (error) {
+      const message = translateError(t, error, ERROR_SCOPES);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(t('teams.removed', { name: team.name }));
+  };
+  const onRemoveMember = async (person: OrganizationPerson) => {
+    try {
+      await removeMember.mutateAsync({ teamId: team.id, userId: person.userId });
+    } catch (error) {
+      const message = translateError(t, error, ERROR_SCOPES);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(t('teams.memberRemoved', { name: person.name, team: team.name }));
+  };
+
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-md border p-3 sm:p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <Users aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        <h3 id={headingId} className="min-w-0 flex-1 font-medium">
+          <TextLine>{team.name}</TextLine>
+        </h3>
+        <span className="text-xs text-muted-foreground">
+          {t('teams.memberCount', { count: team.members.length })}
+        </span>
+        {rights.rename ? (
+          <TeamNameDialog organizationId={organizationId} mode="rename" team={team}>
+            <Button variant="ghost" size="icon" aria-label={t('teams.renameLabel', { name: team.name })}>
+              <Pencil aria-hidden />
+            </Button>
+          </TeamNameDialog>
+        ) : null}
+        {rights.remove ? (
+          <ConfirmDialog
+            title={t('teams.removeTitle')}
+            description={t('teams.removeDescription', { name: team.name })}
+            confirmLabel={t('teams.remove')}
+            variant="destructive"
+            onConfirm={onRemove}
+          >
+            <Button variant="ghost" size="icon" aria-label={t('teams.removeLabel', { name: team.name })}>
+              <Trash2 aria-hidden />
+            </Button>
+          </ConfirmDialog>
+        ) : null}
+      </div>
+      {team.members.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('teams.noMembers')}</p>
+      ) : (
+        <ul className="grid gap-2" aria-label={t('teams.membersOf', { name: team.name })}>
+          {team.members.map((person) => (
+            <li key={person.userId} className="flex min-w-0 items-center gap-3">
+              <Avatar name={person.name} email={person.email} image={person.image} size="sm" />
+              <div className="grid min-w-0 flex-1 text-sm">
+                <TextLine className="font-medium">{person.name}</TextLine>
+                <TextLine className="text-muted-foreground">{person.email}</TextLine>
+              </div>
+              {rights.removeMember ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  disabled={removeMember.isPending}
+                  aria-label={t('teams.removeMemberLabel', { name: person.name, team: team.name })}
+                  onClick={() => void onRemoveMember(person)}
+                >
+                  <UserMinus aria-hidden />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {rights.addMember ? <AddMember organizationId={organizationId} team={team} members={members} /> : null}
+    </article>
+  );
+}
+
+/** A Select of the organization's members not in the team yet, and Add. */
+function AddMember({
+  organizationId,
+  team,
+  members,
+}: {
+  organizationId: string;
+  team: TeamView;
+  members: OrganizationPerson[];
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const addMember = useMutation(teamMutations(queryClient, organizationId).addMember());
+  const [userId, setUserId] = useState('');
+  const selectId = useId();
+  const inTeam = new Set(team.members.map((person) => person.userId));
+  const candidates = members.filter((person) => !inTeam.has(person.userId));
+  if (candidates.length === 0) return null;
+  const chosen = candidates.some((person) => person.userId === userId) ? userId : '';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const person = candidates.find((candidate) => candidate.userId === chosen);
+    if (!person || addMember.isPending) return;
+    try {
+      await addMember.mutateAsync({ teamId: team.id, userId: person.userId });
+    } catch (error) {
+      const message = translateError(t, error, ERROR_SCOPES);
+      if (message) toast.error(message);
+      return;
+    }
+    setUserId('');
+    toast.success(t('teams.memberAdded', { name: person.name, team: team.name }));
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-wrap items-end gap-2 border-t pt-3">
+      <div className="grid min-w-0 flex-1 basis-48 gap-1">
+        <label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
+          {t('teams.addMemberLabel', { name: team.name })}
+        </label>
+        <Select id={selectId} value={chosen} onChange={(event) => setUserId(event.target.value)}>
+          <option value="">{t('teams.choose')}</option>
+          {candidates.map((person) => (
+            <option key={person.userId} value={person.userId}>
+              {t('teams.option', { name: person.name, email: person.email })}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={!chosen || addMember.isPending}
+        aria-busy={addMember.isPending}
+      >
+        <UserPlus aria-hidden />
+        {t('teams.add')}
+      </Button>
+    </form>
+  );
+}
+
+/** "New team" or "Rename team" in the responsive dialog: one name field, checked as the server checks it. */
+function TeamNameDialog({
+  organizationId,
+  mode,
+  team,
+  children,
+}: {
+  organizationId: string;
+  mode: 'create' | 'rename';
+  team?: TeamView;
+  children: ReactElement;
+}) {
+  const { t } = useTranslation('organization');
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(next) => !busy && setOpen(next)}
+      title={mode === 'create' ? t('teams.createTitle') : t('teams.renameTitle')}
+      trigger={children}
+    >
+      <TeamNameForm
+        organizationId={organizationId}
+        mode={mode}
+        team={team}
+        onBusyChange={setBusy}
+        onClose={() => setOpen(false)}
+      />
+    </ResponsiveDialog>
+  );
+}
+
+function TeamNameForm({
+  organizationId,
+  mode,
+  team,
+  onBusyChange,
+  onClose,
+}: {
+  organizationId: string;
+  mode: 'create' | 'rename';
+  team: TeamView | undefined;
+  onBusyChange: (busy: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const mutations = teamMutations(queryClient, organizationId);
+  const create = useMutation(mutations.create());
+  const rename = useMutation(mutations.rename());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(zTeamForm), defaultValues: { name: team?.name ?? '' } });
+
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    setFormError(null);
+    onBusyChange(true);
+    try {
+      if (mode === 'create') await create.mutateAsync(name);
+      else if (team) await rename.mutateAsync({ teamId: team.id, name });
+    } catch (error) {
+      setFormError(translateError(t, error, ERROR_SCOPES));
+      return;
+    } finally {
+      onBusyChange(false);
+    }
+    toast.success(mode === 'create' ? t('teams.created', { name }) : t('teams.renamed', { name }));
+    onClose();
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <InputField
+        control={form.control}
+        name="name"
+        ns="organization"
+        label={t('teams.nameLabel')}
+        autoComplete="off"
+        dir="auto"
+        autoFocus
+      />
+      <FormAlert message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
+          {t('teams.cancel')}
+        </Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+          {mode === 'create' ? t('teams.createSubmit') : t('teams.renameSubmit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

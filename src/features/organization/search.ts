@@ -1,0 +1,28 @@
+import { oneOf, type SortOrder, searchTermParam, searchValidator, sortOrders } from '@/lib/search-params';
+
+// The manager's organization list view, apart from the schemas (./schema.ts) on purpose: the
+// /manager/organizations route validates its search params with it, and route definitions are in every
+// page's first download, where zod is not.
+
+export const organizationSorts = ['created', 'name'] as const;
+export type OrganizationSort = (typeof organizationSorts)[number];
+
+/** The list's view (search and order): what the URL carries and the list query is keyed by. */
+export type OrganizationListView = {
+  searchTerm: string;
+  sort: OrganizationSort;
+  order: SortOrder;
+};
+
+export const organizationListDefaults: OrganizationListView = {
+  searchTerm: '',
+  sort: 'created',
+  order: 'desc',
+};
+
+/** /manager/organizations search params: every one falls back to its default on bad input. */
+export const organizationListSearch = searchValidator((search): OrganizationListView => ({
+  searchTerm: searchTermParam(search.searchTerm),
+  sort: oneOf(search.sort, organizationSorts, 'created'),
+  order: oneOf(search.order, sortOrders, 'desc'),
+}));
