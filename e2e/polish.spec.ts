@@ -70,7 +70,9 @@ test.describe('at 320 px with the long sample names', () => {
         '/manager/dashboard',
         '/manager/users',
         '/manager/repositories',
+        '/manager/organizations',
         '/app/repositories',
+        '/app/organization',
       ];
       for (const path of pages) {
         await page.goto(`${path}?lng=${lng}`);

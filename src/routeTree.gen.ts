@@ -17,6 +17,7 @@ import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiReadyRouteImport } from './routes/api/ready'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
+import { Route as AppOrganizationRouteImport } from './routes/app/organization'
 import { Route as InvitationsIdRouteImport } from './routes/invitations/$id'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginErrorRouteImport } from './routes/login/error'
@@ -79,6 +80,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrganizationRoute = AppOrganizationRouteImport.update({
+  id: '/organization',
+  path: '/organization',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const InvitationsIdRoute = InvitationsIdRouteImport.update({
@@ -210,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/api/health': typeof ApiHealthRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
+  '/app/organization': typeof AppOrganizationRoute
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -240,6 +247,7 @@ export interface FileRoutesByTo {
   '/api/health': typeof ApiHealthRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
+  '/app/organization': typeof AppOrganizationRoute
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -274,6 +282,7 @@ export interface FileRoutesById {
   '/api/health': typeof ApiHealthRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
+  '/app/organization': typeof AppOrganizationRoute
   '/invitations/$id': typeof InvitationsIdRoute
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/ready'
     | '/app/account'
+    | '/app/organization'
     | '/invitations/$id'
     | '/login/error'
     | '/login/verify'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/ready'
     | '/app/account'
+    | '/app/organization'
     | '/invitations/$id'
     | '/login/error'
     | '/login/verify'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/api/health'
     | '/api/ready'
     | '/app/account'
+    | '/app/organization'
     | '/invitations/$id'
     | '/login/error'
     | '/login/verify'
@@ -466,6 +478,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/app/account'
       preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/organization': {
+      id: '/app/organization'
+      path: '/organization'
+      fullPath: '/app/organization'
+      preLoaderRoute: typeof AppOrganizationRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/invitations/$id': {
@@ -634,6 +653,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
+  AppOrganizationRoute: typeof AppOrganizationRoute
   AppIndexRoute: typeof AppIndexRoute
   AppRepositoriesNewRoute: typeof AppRepositoriesNewRoute
   AppRepositoriesIndexRoute: typeof AppRepositoriesIndexRoute
@@ -643,6 +663,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAccountRoute: AppAccountRoute,
+  AppOrganizationRoute: AppOrganizationRoute,
   AppIndexRoute: AppIndexRoute,
   AppRepositoriesNewRoute: AppRepositoriesNewRoute,
   AppRepositoriesIndexRoute: AppRepositoriesIndexRoute,

@@ -16,9 +16,14 @@ import {
   listTeams,
 } from './data.server';
 import { requireOrganization } from './middleware';
-import { zInvitationIdInput } from './schema';
 import { deleteOrganization, findOrganizationOverview, listOrganizations } from './platform.server';
-import { zOrganizationIdInput, zOrganizationListQuery, zUserOrganizationsInput } from './schema';
+import {
+  type ActiveOrganization,
+  zInvitationIdInput,
+  zOrganizationIdInput,
+  zOrganizationListQuery,
+  zUserOrganizationsInput,
+} from './schema';
 
 /** The organizations the signed-in user belongs to, with their role in each (the switcher's list). */
 export const $listMyOrganizations = createServerFn({ method: 'GET' })
@@ -93,6 +98,19 @@ export const $getPlatformOrganization = createServerFn({ method: 'GET' })
     const found = await findOrganizationOverview(data.id);
     if (!found) throw new AppError('NOT_FOUND');
     return found;
+  });
+
+/**
+ * The active organization as its screen shows it (members, pending invitations, teams), with the caller's
+ * role in it; any member may read it. Scoped by the session's organization, never by an id the caller sends.
+ */
+export const $getActiveOrganization = createServerFn({ method: 'GET' })
+  .middleware([requireOrganization()])
+  .handler(async ({ context }): Promise<ActiveOrganization> => {
+    const found = await findOrganizationOverview(context.organization.id);
+    // Deleted between the membership check and this read.
+    if (!found) throw new AppError('NO_ACTIVE_ORGANIZATION');
+    return { ...found, role: context.organization.role };
   });
 
 /** The active organization's teams with their members, and its members (any member may read them). */

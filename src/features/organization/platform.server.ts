@@ -80,7 +80,8 @@ export async function listOrganizations(
 }
 
 /**
- * The organization with this id as the manager's page shows it, or null: its members (owners first, then
+ * The organization with this id as the manager's page (and, for its own members, the organization screen)
+ * shows it, or null: its members (owners first, then
  * by the date they joined), its pending invitations (soonest to expire first), its teams by name and how
  * many repositories it has. An organization has at most `appConfig.organizations.maxMembers` members and
  * `maxTeams` teams, so each list is whole.
@@ -105,6 +106,7 @@ export async function findOrganizationOverview(
   const [members, invitations, teams] = await Promise.all([
     executor
       .select({
+        memberId: member.id,
         userId: member.userId,
         name: user.name,
         email: user.email,

@@ -9,6 +9,7 @@ import { authCall, authKeys, refreshSession } from '@/features/auth/queries';
 import {
   $deletePlatformOrganization,
   $ensureWorkspace,
+  $getActiveOrganization,
   $getInvitation,
   $getPlatformOrganization,
   $listMyOrganizations,
@@ -17,7 +18,7 @@ import {
   $listTeams,
   $listUserOrganizations,
 } from './functions';
-import type { InvitationView, TeamsView } from './schema';
+import type { InvitationView, OrganizationForm, OrganizationRoleName, TeamsView } from './schema';
 import type { OrganizationListView } from './search';
 import { slugFor } from './slug';
 
@@ -25,6 +26,8 @@ export const organizationKeys = {
   all: ['organization'] as const,
   mine: ['organization', 'mine'] as const,
   invitation: (id: string) => ['organization', 'invitation', id] as const,
+  /** The organization screen's data, under the organization's id like the teams. */
+  active: (organizationId: string) => ['organization', 'active', organizationId] as const,
   /** Under the organization's id: switching organization never shows the previous one's teams. */
   teams: (organizationId: string) => ['organization', 'teams', organizationId] as const,
 };
@@ -50,6 +53,13 @@ export const organizationQueries = {
       queryKey: organizationKeys.invitation(id),
       queryFn: () => $getInvitation({ data: { id } }),
       staleTime: 10_000,
+    }),
+  /** The active organization with its members, invitations and teams, and the viewer's role in it. */
+  active: (organizationId: string) =>
+    queryOptions({
+      queryKey: organizationKeys.active(organizationId),
+      queryFn: () => $getActiveOrganization(),
+      staleTime: 30_000,
     }),
   /** The active organization's teams with their members, and the members a team may take. */
   teams: (organizationId: string) =>
@@ -106,6 +116,83 @@ export const organizationMutations = {
         authCall((client, fetchOptions) => client.organization.setActive({ organizationId, fetchOptions })),
       onSuccess: () => enteredOrganization(queryClient),
     }),
+};
+
+/**
+ * After leaving or deleting the active organization: the user gets another to work in (their first, or a
+ * workspace of their own), and nothing cached of the one they left stays.
+ */
+async function leftOrganization(queryClient: QueryClient) {
+  await $ensureWorkspace();
+  await enteredOrganization(queryClient);
+}
+
+/**
+ * better-auth's calls on the active organization (`organizationId`) from its screen; better-auth checks
+ * the caller's role for each (spec §6). Each reads the screen's data again afterwards, and the teams,
+ * which list the members.
+ */
+export const organizationSettingsMutations = (queryClient: QueryClient, organizationId: string) => {
+  const reread = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: organizationKeys.active(organizationId) }),
+      queryClient.invalidateQueries({ queryKey: organizationKeys.teams(organizationId) }),
+    ]);
+  return {
+    /** Rename: the switcher shows the name too. */
+    update: () =>
+      mutationOptions({
+        mutationFn: (data: OrganizationForm) =>
+          authCall((client, fetchOptions) =>
+            client.organization.update({ organizationId, data, fetchOptions }),
+          ),
+        onSuccess: () =>
+          Promise.all([reread(), queryClient.invalidateQueries({ queryKey: organizationKeys.mine })]),
+      }),
+    /** Invites an address; `resend` mails a pending invitation again (and renews its expiry). */
+    invite: () =>
+      mutationOptions({
+        mutationFn: (invite: { email: string; role: OrganizationRoleName; resend?: boolean }) =>
+          authCall((client, fetchOptions) =>
+            client.organization.inviteMember({ ...invite, organizationId, fetchOptions }),
+          ),
+        onSuccess: reread,
+      }),
+    cancelInvitation: () =>
+      mutationOptions({
+        mutationFn: (invitationId: string) =>
+          authCall((client, fetchOptions) => client.organization.cancelInvitation({ invitationId, fetchOptions })),
+        onSuccess: reread,
+      }),
+    updateRole: () =>
+      mutationOptions({
+        mutationFn: ({ memberId, role }: { memberId: string; role: OrganizationRoleName }) =>
+          authCall((client, fetchOptions) =>
+            client.organization.updateMemberRole({ memberId, role, organizationId, fetchOptions }),
+          ),
+        onSuccess: reread,
+      }),
+    removeMember: () =>
+      mutationOptions({
+        mutationFn: (memberId: string) =>
+          authCall((client, fetchOptions) =>
+            client.organization.removeMember({ memberIdOrEmail: memberId, organizationId, fetchOptions }),
+          ),
+        onSuccess: reread,
+      }),
+    leave: () =>
+      mutationOptions({
+        mutationFn: () =>
+          authCall((client, fetchOptions) => client.organization.leave({ organizationId, fetchOptions })),
+        onSuccess: () => leftOrganization(queryClient),
+      }),
+    delete: () =>
+      mutationOptions({
+        mutationFn: () =>
+          authCall((client, fetchOptions) => client.organization.delete({ organizationId, fetchOptions })),
+        onSuccess: () => leftOrganization(queryClient),
+      }),
+  };
 };
 
 /** The invitation's page after an answer: it now shows why the invitation can no longer be accepted. */

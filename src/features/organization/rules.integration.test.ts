@@ -308,6 +308,25 @@ describe('leaving', () => {
   });
 });
 
+describe('teams', () => {
+  it('lets the creator delete any team of a new organization but the last', async () => {
+    const owner = await signedIn('team-owner');
+    const organizationId = await createOrganization(owner);
+    const [defaultTeam] = await t.db.select().from(team).where(eq(team.organizationId, organizationId));
+    const extra = await post(owner, 'create-team', { organizationId, name: unique('Design') });
+    expect(extra.status, extra.text).toBe(200);
+
+    // The default team first: better-auth would refuse it to a session whose active team it is.
+    const removed = await post(owner, 'remove-team', { organizationId, teamId: defaultTeam?.id });
+    expect(removed.status, removed.text).toBe(200);
+    const last = await post(owner, 'remove-team', { organizationId, teamId: extra.body?.id });
+    expect([last.status, last.body?.code]).toEqual([400, 'UNABLE_TO_REMOVE_LAST_TEAM']);
+    expect(
+      await t.db.select({ id: team.id }).from(team).where(eq(team.organizationId, organizationId)),
+    ).toEqual([{ id: extra.body?.id }]);
+  });
+});
+
 describe('limits from app.config.ts', () => {
   it('refuses an organization beyond those a user may own', async () => {
     const owner = await signedIn('many-owner');
@@ -317,7 +336,7 @@ describe('limits from app.config.ts', () => {
       await join(id, owner.id, 'owner');
     }
     const name = unique('One too many');
-    const refused = await post(owner, 'create', { name, slug: name.toLowerCase() });
+    const refused = await post(owner, 'create', { name, slug: name.toLowerCase().replaceAll(' ', '-') });
     expect([refused.status, refused.body?.code]).toEqual([
       403,
       'YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS',

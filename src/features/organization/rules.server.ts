@@ -26,6 +26,16 @@ export function startInFirstOrganization(db: Database) {
   });
 }
 
+/**
+ * Part of better-auth's session `update.before` hook: the session never keeps an active team. The product
+ * scopes nothing to a team (teams group members), but better-auth makes a new organization's default team
+ * its creator's active team, then refuses that member the team's deletion
+ * (YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM) even when they own the organization.
+ */
+export function withoutActiveTeam<T extends Record<string, unknown>>(data: T): T {
+  return data.activeTeamId ? { ...data, activeTeamId: null } : data;
+}
+
 /** The organization plugin's `organizationLimit`: true once the user owns as many as `app.config.ts` allows. */
 export function ownsEnoughOrganizations(db: Database) {
   return async (user: { id: string }) =>

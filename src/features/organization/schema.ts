@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
+import { zEmail } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
 import { sortOrders } from '@/lib/search-params';
 import { cleanName, withoutControls } from '@/lib/text';
@@ -73,6 +74,8 @@ export type OrganizationListItem = {
 
 /** One member as the manager's organization page lists them. */
 export type OrganizationMemberRow = {
+  /** The membership's id (better-auth's role change takes it). */
+  memberId: string;
   userId: string;
   name: string;
   email: string;
@@ -104,6 +107,23 @@ export type OrganizationOverview = {
   invitations: OrganizationInvitationRow[];
   teams: OrganizationTeamRow[];
 };
+
+/** The active organization as its own screen shows it, with the signed-in member's role in it. */
+export type ActiveOrganization = OrganizationOverview & { role: string };
+
+/** An organization role a member may be given or invited with. */
+export const organizationRoleNames = ['member', 'admin', 'owner'] as const;
+export type OrganizationRoleName = (typeof organizationRoleNames)[number];
+
+/** "Rename": name and address (slug). */
+export const zOrganizationForm = z.object({ name: zOrganizationName, slug: zOrganizationSlug });
+export type OrganizationForm = z.input<typeof zOrganizationForm>;
+
+/** "Invite a member": an address and the role they will have. */
+export const zInviteForm = z.object({
+  email: zEmail,
+  role: z.enum(organizationRoleNames),
+});
 
 /** The manager's list endpoint input: strict (a wrong sort is a bad request, not a silent default). */
 export const zOrganizationListQuery = zListQuery.extend({

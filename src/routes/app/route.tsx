@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { FolderGit2, House, UserRound } from 'lucide-react';
+import { Building2, FolderGit2, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '@/components/layout/area-nav';
 import { AreaLayout } from '@/features/auth/components/area-layout';
@@ -20,6 +20,7 @@ function AppLayout() {
   const items: NavItem[] = [
     { to: '/app', label: t('nav.home'), icon: House, exact: true },
     { to: '/app/repositories', label: t('repository:nav'), icon: FolderGit2 },
+    { to: '/app/organization', label: t('organization:settings.nav'), icon: Building2 },
     { to: '/app/account', label: t('nav.account'), icon: UserRound },
   ];
   return (

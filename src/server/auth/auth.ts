@@ -26,6 +26,7 @@ import {
   refuseForeignActiveOrganization,
   startInFirstOrganization,
   UPDATE_ORGANIZATION_PATH,
+  withoutActiveTeam,
 } from '@/features/organization/rules.server';
 import { adminRule } from '@/features/user/rules.server';
 import type { Database } from '@/server/db/client';
@@ -216,7 +217,12 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
       },
       session: {
         create: { before: startInFirstOrganization(db) },
-        update: { before: async (data, ctx) => clampSessionExpiry(data, ctx?.context.session?.session) },
+        update: {
+          before: async (data, ctx) => {
+            const kept = withoutActiveTeam(data);
+            return clampSessionExpiry(kept, ctx?.context.session?.session) ?? { data: kept };
+          },
+        },
       },
     },
     rateLimit: {

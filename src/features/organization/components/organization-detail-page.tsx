@@ -2,24 +2,18 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Ellipsis, FolderGit2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { MenuPopover } from '@/components/layout/menu-popover';
 import { TopBar } from '@/components/layout/top-bar';
-import { Avatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { platformOrganizationQueries } from '../queries';
-import type {
-  OrganizationInvitationRow,
-  OrganizationMemberRow,
-  OrganizationOverview,
-  OrganizationTeamRow,
-} from '../schema';
+import type { OrganizationOverview, OrganizationTeamRow } from '../schema';
 import { DeleteOrganizationDialog } from './delete-organization-dialog';
-import { OrganizationRoleBadges } from './organization-role-badges';
+import { InvitationsCard, Item, MembersCard, Rows } from './organization-sections';
 
 /**
  * One organization as the platform sees it: name, slug and creation, its repositories (a link to the
@@ -39,27 +33,23 @@ export function OrganizationDetailPage({ id, activity }: { id: string; activity?
       />
       <div className="grid gap-6 px-4 py-6 sm:px-6">
         <OverviewCard organization={organization} />
-        <MembersCard members={organization.members} />
+        <MembersCard
+          members={organization.members}
+          renderName={(member) => (
+            <Link
+              to="/manager/users/$id"
+              params={{ id: member.userId }}
+              className="min-w-0 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <TextLine>{member.name || member.email}</TextLine>
+            </Link>
+          )}
+        />
         <InvitationsCard invitations={organization.invitations} />
         <TeamsCard teams={organization.teams} />
         {activity ? <SectionCard title={t('manager.detail.activity')}>{activity}</SectionCard> : null}
       </div>
     </main>
-  );
-}
-
-/** A translated phrase around a date ("Joined <date>{{date}}</date>"), the date in a `time` element. */
-function DatePhrase({ i18nKey, iso }: { i18nKey: string; iso: string }) {
-  const { t, i18n } = useTranslation('organization');
-  const formatted = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
-  return (
-    <Trans
-      t={t}
-      ns="organization"
-      i18nKey={i18nKey}
-      values={{ date: formatted }}
-      components={{ date: <time dateTime={iso} /> }}
-    />
   );
 }
 
@@ -100,118 +90,6 @@ function OverviewCard({ organization }: { organization: OrganizationOverview }) 
           </span>
         </Item>
       </dl>
-    </SectionCard>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-start">{children}</dd>
-    </div>
-  );
-}
-
-/** A section's rows, or what it says when it has none. */
-function Rows<Row>({
-  label,
-  rows,
-  empty,
-  getKey,
-  children,
-}: {
-  label: string;
-  rows: Row[];
-  empty: string;
-  getKey: (row: Row) => string;
-  children: (row: Row) => ReactNode;
-}) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  return (
-    <ul aria-label={label} className="-mx-4 -mb-4 divide-y border-t sm:-mx-6 sm:-mb-6">
-      {rows.map((row) => (
-        <li key={getKey(row)} className="px-4 py-3 sm:px-6">
-          {children(row)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function MembersCard({ members }: { members: OrganizationMemberRow[] }) {
-  const { t } = useTranslation('organization');
-  const title = t('manager.detail.members', { count: members.length });
-  return (
-    <SectionCard title={title}>
-      <Rows label={title} rows={members} empty={t('manager.detail.noMembers')} getKey={(m) => m.userId}>
-        {(member) => (
-          <div className="flex min-w-0 items-center gap-3">
-            <Avatar name={member.name} email={member.email} image={member.image} size="sm" />
-            <div className="grid min-w-0 flex-1 gap-0.5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-x-4">
-              <Link
-                to="/manager/users/$id"
-                params={{ id: member.userId }}
-                className="min-w-0 font-medium text-primary underline-offset-4 hover:underline"
-              >
-                <TextLine>{member.name || member.email}</TextLine>
-              </Link>
-              <TextLine className="text-sm text-muted-foreground sm:row-span-2 sm:self-center">
-                {member.email}
-              </TextLine>
-              <span className="text-xs text-muted-foreground">
-                <DatePhrase i18nKey="manager.detail.joined" iso={member.joinedAt} />
-              </span>
-            </div>
-            <span className="flex shrink-0 flex-wrap justify-end gap-1">
-              <OrganizationRoleBadges role={member.role} />
-            </span>
-          </div>
-        )}
-      </Rows>
-    </SectionCard>
-  );
-}
-
-function InvitationsCard({ invitations }: { invitations: OrganizationInvitationRow[] }) {
-  const { t } = useTranslation('organization');
-  const title = t('manager.detail.invitations', { count: invitations.length });
-  return (
-    <SectionCard title={title}>
-      <Rows
-        label={title}
-        rows={invitations}
-        empty={t('manager.detail.noInvitations')}
-        getKey={(invitation) => invitation.id}
-      >
-        {(invitation) => (
-          <div className="flex min-w-0 items-center gap-3">
-            <div className="grid min-w-0 flex-1 gap-0.5">
-              <bdi dir="ltr" className="block min-w-0 truncate font-medium match-parent-align">
-                {invitation.email}
-              </bdi>
-              <span className="text-xs text-muted-foreground">
-                {invitation.inviterName ? (
-                  <>
-                    <Trans
-                      t={t}
-                      ns="organization"
-                      i18nKey="manager.detail.invitedBy"
-                      values={{ name: invitation.inviterName }}
-                      components={{ name: <bdi /> }}
-                    />
-                    {' · '}
-                  </>
-                ) : null}
-                <DatePhrase i18nKey="manager.detail.expires" iso={invitation.expiresAt} />
-              </span>
-            </div>
-            <span className="flex shrink-0 flex-wrap justify-end gap-1">
-              <OrganizationRoleBadges role={invitation.role} />
-            </span>
-          </div>
-        )}
-      </Rows>
     </SectionCard>
   );
 }

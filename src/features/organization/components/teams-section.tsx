@@ -69,7 +69,7 @@ export function TeamsSection() {
       {data.teams.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('teams.empty')}</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
           {data.teams.map((team) => (
             <li key={team.id}>
               <TeamCard organizationId={organizationId} team={team} members={data.members} rights={rights} />

@@ -1,0 +1,341 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MailPlus, RotateCw, UserMinus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { InputField, SelectField } from '@/components/form/fields';
+import { FormAlert } from '@/components/form/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
+import { organizationCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
+import { failureCode, translateError } from '@/lib/translate-error';
+import { appConfig } from '~/app.config';
+import { organizationSettingsMutations } from '../queries';
+import {
+  type ActiveOrganization,
+  type OrganizationInvitationRow,
+  type OrganizationMemberRow,
+  type OrganizationRoleName,
+  organizationRoleNames,
+  zInviteForm,
+} from '../schema';
+import { InvitationsCard, MembersCard } from './organization-sections';
+import { OrganizationRoleBadges } from './organization-role-badges';
+
+const ERROR_SCOPES = ['organization:settings.errors'];
+
+const isOwner = (role: string) => role.split(',').includes('owner');
+
+/** The roles the viewer may give: only an owner makes owners (better-auth refuses anyone else). */
+const assignableRoles = (viewerRole: string) =>
+  organizationRoleNames.filter((role) => role !== 'owner' || isOwner(viewerRole));
+
+/**
+ * The members with, as the viewer's role allows, a role picker and "Remove" on each row but their own
+ * (leaving is the danger zone's), and "Invite member". An owner's row is the owners' to change.
+ */
+export function OrganizationMembers({ organization }: { organization: ActiveOrganization }) {
+  const { t } = useTranslation('organization');
+  const viewerId = useSession()?.user.id;
+  const canChange = organizationCan(organization.role, { member: ['update'] });
+  const canRemove = organizationCan(organization.role, { member: ['delete'] });
+  const mayTouch = (member: OrganizationMemberRow) =>
+    member.userId !== viewerId && (!isOwner(member.role) || isOwner(organization.role));
+
+  return (
+    <MembersCard
+      members={organization.members}
+      actions={
+        organizationCan(organization.role, { invitation: ['create'] }) ? (
+          <InviteDialog organization={organization} />
+        ) : null
+      }
+      renderActions={(member) => (
+        <>
+          {member.userId === viewerId ? <Badge variant="outline">{t('settings.members.you')}</Badge> : null}
+          {canChange && mayTouch(member) ? (
+            <RolePicker organization={organization} member={member} />
+          ) : (
+            <OrganizationRoleBadges role={member.role} />
+          )}
+          {canRemove && mayTouch(member) ? (
+            <RemoveMemberButton organization={organization} member={member} />
+          ) : null}
+        </>
+      )}
+    />
+  );
+}
+
+const personOf = (member: OrganizationMemberRow) => member.name || member.email;
+
+function RolePicker({
+  organization,
+  member,
+}: {
+  organization: ActiveOrganization;
+  member: OrganizationMemberRow;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const updateRole = useMutation(organizationSettingsMutations(queryClient, organization.id).updateRole());
+
+  const onChange = async (role: OrganizationRoleName) => {
+    try {
+      await updateRole.mutateAsync({ memberId: member.memberId, role });
+    } catch (error) {
+      const message = translateError(t, error, ERROR_SCOPES);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(t('settings.members.roleChanged', { name: personOf(member), role: t(`roles.${role}`) }));
+  };
+
+  return (
+    <Select
+      aria-label={t('settings.members.roleOf', { name: personOf(member) })}
+      value={member.role}
+      disabled={updateRole.isPending}
+      onChange={(event) => void onChange(event.target.value as OrganizationRoleName)}
+      className="w-auto min-w-28"
+    >
+      {assignableRoles(organization.role).map((role) => (
+        <option key={role} value={role}>
+          {t(`roles.${role}`)}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function RemoveMemberButton({
+  organization,
+  member,
+}: {
+  organization: ActiveOrganization;
+  member: OrganizationMemberRow;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const remove = useMutation(organizationSettingsMutations(queryClient, organization.id).removeMember());
+  const name = personOf(member);
+
+  const onConfirm = async () => {
+    try {
+      await remove.mutateAsync(member.memberId);
+    } catch (error) {
+      const message = translateError(t, error, ERROR_SCOPES);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(t('settings.members.removed', { name }));
+  };
+
+  return (
+    <ConfirmDialog
+      title={t('settings.members.removeTitle')}
+      description={t('settings.members.removeDescription', { name, organization: organization.name })}
+      confirmLabel={t('settings.members.remove')}
+      variant="destructive"
+      onConfirm={onConfirm}
+    >
+      <Button variant="ghost" size="icon" aria-label={t('settings.members.removeLabel', { name })}>
+        <UserMinus aria-hidden />
+      </Button>
+    </ConfirmDialog>
+  );
+}
+
+/** Pending invitations with, as the viewer's role allows, "Resend" and "Cancel invitation". */
+export function OrganizationInvitations({ organization }: { organization: ActiveOrganization }) {
+  const canResend = organizationCan(organization.role, { invitation: ['create'] });
+  const canCancel = organizationCan(organization.role, { invitation: ['cancel'] });
+  return (
+    <InvitationsCard
+      invitations={organization.invitations}
+      renderActions={(invitation) => (
+        <InvitationActions
+          organization={organization}
+          invitation={invitation}
+          canResend={canResend}
+          canCancel={canCancel}
+        />
+      )}
+    />
+  );
+}
+
+function InvitationActions({
+  organization,
+  invitation,
+  canResend,
+  canCancel,
+}: {
+  organization: ActiveOrganization;
+  invitation: OrganizationInvitationRow;
+  canResend: boolean;
+  canCancel: boolean;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const mutations = organizationSettingsMutations(queryClient, organization.id);
+  const resend = useMutation(mutations.invite());
+  const cancel = useMutation(mutations.cancelInvitation());
+  const { email } = invitation;
+
+  const run = async (mutate: () => Promise<unknown>, done: string) => {
+    try {
+      await mutate();
+    } catch (error) {
+      const message = translateError(t, error, ERROR_SCOPES);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(done);
+  };
+
+  return (
+    <>
+      {canResend ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={resend.isPending}
+          aria-busy={resend.isPending}
+          aria-label={t('settings.invitations.resendLabel', { email })}
+          onClick={() =>
+            void run(
+              () =>
+                resend.mutateAsync({ email, role: invitation.role as OrganizationRoleName, resend: true }),
+              t('settings.invitations.resent', { email }),
+            )
+          }
+        >
+          <RotateCw aria-hidden />
+        </Button>
+      ) : null}
+      {canCancel ? (
+        <ConfirmDialog
+          title={t('settings.invitations.cancelTitle')}
+          description={t('settings.invitations.cancelDescription', { email })}
+          confirmLabel={t('settings.invitations.cancel')}
+          variant="destructive"
+          onConfirm={() =>
+            run(() => cancel.mutateAsync(invitation.id), t('settings.invitations.cancelled', { email }))
+          }
+        >
+          <Button variant="ghost" size="icon" aria-label={t('settings.invitations.cancelLabel', { email })}>
+            <X aria-hidden />
+          </Button>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Refusals about the invited address: shown under the address field, what was typed stays. */
+const EMAIL_CODES = new Set([
+  'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
+  'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION',
+]);
+
+/** "Invite member": an address and a role, in the responsive dialog. */
+function InviteDialog({ organization }: { organization: ActiveOrganization }) {
+  const { t } = useTranslation('organization');
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(next) => !busy && setOpen(next)}
+      title={t('settings.invite.title')}
+      description={t('settings.invite.description', { hours: appConfig.organizations.invitationHours })}
+      trigger={
+        <Button variant="outline">
+          <MailPlus aria-hidden />
+          {t('settings.invite.action')}
+        </Button>
+      }
+    >
+      <InviteMemberForm organization={organization} onBusyChange={setBusy} onClose={() => setOpen(false)} />
+    </ResponsiveDialog>
+  );
+}
+
+function InviteMemberForm({
+  organization,
+  onBusyChange,
+  onClose,
+}: {
+  organization: ActiveOrganization;
+  onBusyChange: (busy: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const invite = useMutation(organizationSettingsMutations(queryClient, organization.id).invite());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(zInviteForm),
+    defaultValues: { email: '', role: 'member' as OrganizationRoleName },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    onBusyChange(true);
+    try {
+      await invite.mutateAsync(values);
+    } catch (error) {
+      const code = failureCode(error);
+      if (code && EMAIL_CODES.has(code)) {
+        form.setError('email', { message: `organization:settings.errors.${code}` }, { shouldFocus: true });
+      } else setFormError(translateError(t, error, ERROR_SCOPES));
+      return;
+    } finally {
+      onBusyChange(false);
+    }
+    toast.success(t('settings.invite.sent', { email: values.email }));
+    onClose();
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <InputField
+        control={form.control}
+        name="email"
+        ns="auth"
+        label={t('settings.invite.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        dir="ltr"
+        autoFocus
+      />
+      <SelectField control={form.control} name="role" ns="organization" label={t('settings.invite.role')}>
+        {assignableRoles(organization.role).map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </SelectField>
+      <FormAlert message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
+          {t('create.cancel')}
+        </Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+          {t('settings.invite.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactElement, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { InputField } from '@/components/form/fields';
+import { FormAlert } from '@/components/form/form-alert';
+import { Button } from '@/components/ui/button';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { toast } from '@/components/ui/toast';
+import { failureCode, translateError } from '@/lib/translate-error';
+import { organizationSettingsMutations } from '../queries';
+import { type ActiveOrganization, zOrganizationForm } from '../schema';
+
+/** Server refusals that belong to one field: the message shows under it, what was typed stays. */
+const FIELD_OF_CODE: Record<string, 'name' | 'slug'> = {
+  INVALID_ORGANIZATION_NAME: 'name',
+  INVALID_ORGANIZATION_SLUG: 'slug',
+  ORGANIZATION_SLUG_ALREADY_TAKEN: 'slug',
+};
+
+/** "Rename" the organization in the responsive dialog: its name and its address (slug). */
+export function RenameOrganizationDialog({
+  organization,
+  children,
+}: {
+  organization: ActiveOrganization;
+  children: ReactElement;
+}) {
+  const { t } = useTranslation('organization');
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(next) => !busy && setOpen(next)}
+      title={t('settings.general.editTitle')}
+      description={t('settings.general.editDescription')}
+      trigger={children}
+    >
+      <RenameForm organization={organization} onBusyChange={setBusy} onClose={() => setOpen(false)} />
+    </ResponsiveDialog>
+  );
+}
+
+function RenameForm({
+  organization,
+  onBusyChange,
+  onClose,
+}: {
+  organization: ActiveOrganization;
+  onBusyChange: (busy: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const update = useMutation(organizationSettingsMutations(queryClient, organization.id).update());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(zOrganizationForm),
+    defaultValues: { name: organization.name, slug: organization.slug },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    onBusyChange(true);
+    try {
+      await update.mutateAsync(values);
+    } catch (error) {
+      const code = failureCode(error);
+      const field = code ? FIELD_OF_CODE[code] : undefined;
+      // The field translates its message key.
+      if (code && field) form.setError(field, { message: `auth:errors.${code}` }, { shouldFocus: true });
+      else setFormError(translateError(t, error));
+      return;
+    } finally {
+      onBusyChange(false);
+    }
+    toast.success(t('settings.general.saved', { name: values.name }));
+    onClose();
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <InputField
+        control={form.control}
+        name="name"
+        ns="organization"
+        label={t('manager.detail.name')}
+        autoComplete="organization"
+        dir="auto"
+        autoFocus
+      />
+      <InputField
+        control={form.control}
+        name="slug"
+        ns="organization"
+        label={t('settings.general.slug')}
+        description={t('settings.general.slugHint')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        dir="ltr"
+      />
+      <FormAlert message={formError} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
+          {t('create.cancel')}
+        </Button>
+        <Button type="submit" disabled={submitting} aria-busy={submitting}>
+          {t('settings.general.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
