@@ -167,3 +167,24 @@ test('auth writes are refused over HTTP while the session lookup works', async (
   expect(session.status()).toBe(200);
   expect(await demoSessionUser(page)).toEqual(before);
 });
+
+test('inviting from the organization screen opens the demo dialog; nobody is invited', async ({ page }) => {
+  // The seeded admin owns Acme, the demo's organization.
+  await signInDemo(page, adminEmail);
+  await page.goto(`${demoOrigin()}/app/organization`);
+  await waitForHydration(page);
+  const invitations = page.getByRole('region', { name: /^Pending invitations/ });
+  const before = await invitations.textContent();
+  await page.getByRole('button', { name: en('organization:settings.invite.action'), exact: true }).click();
+  const form = page.getByRole('dialog', { name: en('organization:settings.invite.title') });
+  await form
+    .getByRole('textbox', { name: en('organization:settings.invite.email') })
+    .fill('demo-invitee@example.com');
+  await form.getByRole('button', { name: en('organization:settings.invite.submit') }).click();
+  const dialog = await expectDemoDialog(page, 'en');
+  await dialog.getByRole('button', { name: en('demo.close') }).click();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(invitations).toHaveText(before ?? '');
+  await expect(invitations).not.toContainText('demo-invitee@example.com');
+});

@@ -90,6 +90,7 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   // The invitation link's page: the visitor may not be signed in yet.
   'src/features/organization/functions.ts#$getInvitation': 'public',
   'src/features/organization/functions.ts#$listTeams': 'organization-member',
+  'src/features/organization/functions.ts#$getActiveOrganization': 'organization-member',
   // The manager area's view of organizations: the platform permission, not a membership.
   'src/features/organization/functions.ts#$listPlatformOrganizations': {
     apps: ['manager'],

@@ -161,7 +161,9 @@ export const organizationSettingsMutations = (queryClient: QueryClient, organiza
     cancelInvitation: () =>
       mutationOptions({
         mutationFn: (invitationId: string) =>
-          authCall((client, fetchOptions) => client.organization.cancelInvitation({ invitationId, fetchOptions })),
+          authCall((client, fetchOptions) =>
+            client.organization.cancelInvitation({ invitationId, fetchOptions }),
+          ),
         onSuccess: reread,
       }),
     updateRole: () =>

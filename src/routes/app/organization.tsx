@@ -7,7 +7,8 @@ import { pageTitle } from '@/lib/page-title';
 
 export const Route = createFileRoute('/app/organization')({
   loader: async ({ context: { queryClient } }) => {
-    const organizationId = queryClient.getQueryData(authQueries.session().queryKey)?.session.activeOrganizationId;
+    const organizationId = queryClient.getQueryData(authQueries.session().queryKey)?.session
+      .activeOrganizationId;
     if (!organizationId) return;
     await Promise.all([
       queryClient.ensureQueryData(organizationQueries.active(organizationId)),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
+import type { ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { MenuItem } from '@/components/layout/menu-popover';
 import { toast } from '@/components/ui/toast';
@@ -40,6 +41,30 @@ export function DeleteOrganizationDialog({
   };
 
   return (
+    <ConfirmOrganizationDeletion organization={organization} onConfirm={confirm}>
+      <MenuItem tone="danger">
+        <Trash2 aria-hidden />
+        {t('manager.delete.action')}
+      </MenuItem>
+    </ConfirmOrganizationDeletion>
+  );
+}
+
+/**
+ * The confirmation of an organization's deletion, from the manager's menu or the organization's own
+ * screen: what goes with it, and Confirm enabled once its name is typed. `children` is the trigger.
+ */
+export function ConfirmOrganizationDeletion({
+  organization,
+  onConfirm,
+  children,
+}: {
+  organization: { name: string; repositoryCount: number; memberCount: number };
+  onConfirm: () => Promise<unknown>;
+  children: ReactElement;
+}) {
+  const { t } = useTranslation('organization');
+  return (
     <TypedConfirmDialog
       title={t('manager.delete.title')}
       description={t('manager.delete.description', {
@@ -48,7 +73,7 @@ export function DeleteOrganizationDialog({
       })}
       confirmLabel={t('manager.delete.action')}
       expected={organization.name}
-      onConfirm={confirm}
+      onConfirm={onConfirm}
       label={
         <Trans
           t={t}
@@ -59,10 +84,7 @@ export function DeleteOrganizationDialog({
         />
       }
     >
-      <MenuItem tone="danger">
-        <Trash2 aria-hidden />
-        {t('manager.delete.action')}
-      </MenuItem>
+      {children}
     </TypedConfirmDialog>
   );
 }

@@ -13,7 +13,13 @@ import { useSession } from '@/features/auth/queries';
 import { platformOrganizationQueries } from '../queries';
 import type { OrganizationOverview, OrganizationTeamRow } from '../schema';
 import { DeleteOrganizationDialog } from './delete-organization-dialog';
-import { InvitationsCard, Item, MembersCard, Rows } from './organization-sections';
+import {
+  InvitationsCard,
+  MembersCard,
+  OrganizationFacts,
+  Rows,
+  repositoriesLinkClass,
+} from './organization-sections';
 
 /**
  * One organization as the platform sees it: name, slug and creation, its repositories (a link to the
@@ -54,42 +60,24 @@ export function OrganizationDetailPage({ id, activity }: { id: string; activity?
 }
 
 function OverviewCard({ organization }: { organization: OrganizationOverview }) {
-  const { t, i18n } = useTranslation('organization');
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(organization.createdAt),
-  );
+  const { t } = useTranslation('organization');
   return (
     <SectionCard title={t('manager.detail.overview')}>
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Item label={t('manager.detail.name')}>
-          <span dir="auto" className="break-words">
-            {organization.name}
-          </span>
-        </Item>
-        <Item label={t('manager.detail.slug')}>
-          <bdi dir="ltr" className="break-all">
-            {organization.slug}
-          </bdi>
-        </Item>
-        <Item label={t('manager.detail.created')}>
-          <time dateTime={organization.createdAt}>{created}</time>
-        </Item>
-        <Item label={t('manager.detail.repositories')}>
-          <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="tabular-nums">
-              {new Intl.NumberFormat(i18n.language).format(organization.repositoryCount)}
-            </span>
-            <Link
-              to="/manager/repositories"
-              search={{ organizationId: organization.id }}
-              className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline md:min-h-0"
-            >
-              <FolderGit2 aria-hidden className="size-4" />
-              {t('manager.detail.showRepositories')}
-            </Link>
-          </span>
-        </Item>
-      </dl>
+      <OrganizationFacts
+        organization={organization}
+        slugLabel={t('manager.detail.slug')}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        repositoriesLink={
+          <Link
+            to="/manager/repositories"
+            search={{ organizationId: organization.id }}
+            className={repositoriesLinkClass}
+          >
+            <FolderGit2 aria-hidden className="size-4" />
+            {t('manager.detail.showRepositories')}
+          </Link>
+        }
+      />
     </SectionCard>
   );
 }

@@ -10,7 +10,7 @@ import { OrganizationRoleBadges } from './organization-role-badges';
 // organization's own screen both list them; each screen adds its own controls per row.
 
 /** A translated phrase around a date ("Joined <date>{{date}}</date>"), the date in a `time` element. */
-export function DatePhrase({ i18nKey, iso }: { i18nKey: string; iso: string }) {
+function DatePhrase({ i18nKey, iso }: { i18nKey: string; iso: string }) {
   const { t, i18n } = useTranslation('organization');
   const formatted = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   return (
@@ -25,12 +25,62 @@ export function DatePhrase({ i18nKey, iso }: { i18nKey: string; iso: string }) {
 }
 
 /** A label and its value in a card's description list. */
-export function Item({ label, children }: { label: string; children: ReactNode }) {
+function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-start">{children}</dd>
     </div>
+  );
+}
+
+/** The link next to the repository count: to the list of the organization's repositories. */
+export const repositoriesLinkClass =
+  'inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline md:min-h-0';
+
+/**
+ * Name, address (slug), creation date and repository count, with `repositoriesLink` (each area links to
+ * its own repository list) after the count.
+ */
+export function OrganizationFacts({
+  organization,
+  slugLabel,
+  repositoriesLink,
+  className,
+}: {
+  organization: { name: string; slug: string; createdAt: string; repositoryCount: number };
+  slugLabel: string;
+  repositoriesLink: ReactNode;
+  className: string;
+}) {
+  const { t, i18n } = useTranslation('organization');
+  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+    new Date(organization.createdAt),
+  );
+  return (
+    <dl className={className}>
+      <Item label={t('manager.detail.name')}>
+        <span dir="auto" className="break-words">
+          {organization.name}
+        </span>
+      </Item>
+      <Item label={slugLabel}>
+        <bdi dir="ltr" className="break-all">
+          {organization.slug}
+        </bdi>
+      </Item>
+      <Item label={t('manager.detail.created')}>
+        <time dateTime={organization.createdAt}>{created}</time>
+      </Item>
+      <Item label={t('manager.detail.repositories')}>
+        <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="tabular-nums">
+            {new Intl.NumberFormat(i18n.language).format(organization.repositoryCount)}
+          </span>
+          {repositoriesLink}
+        </span>
+      </Item>
+    </dl>
   );
 }
 

@@ -1,23 +1,23 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FolderGit2, LogOut, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/toast';
-import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { organizationCan } from '@/features/auth/permissions';
 import { translateError } from '@/lib/translate-error';
 import { organizationQueries, organizationSettingsMutations } from '../queries';
 import type { ActiveOrganization } from '../schema';
+import { ConfirmOrganizationDeletion } from './delete-organization-dialog';
 import { OrganizationInvitations, OrganizationMembers } from './organization-members';
-import { Item } from './organization-sections';
+import { OrganizationFacts, repositoriesLinkClass } from './organization-sections';
 import { RenameOrganizationDialog } from './rename-organization-dialog';
 
-export const SETTINGS_ERROR_SCOPES = ['organization:settings.errors'];
+const ERROR_SCOPES = ['organization:settings.errors'];
 
 /**
  * /app/organization: the active organization's name and address, members, pending invitations, the
@@ -29,7 +29,7 @@ export function OrganizationSettingsPage({
   teams,
 }: {
   organizationId: string;
-  teams?: React.ReactNode;
+  teams?: ReactNode;
 }) {
   const { t } = useTranslation('organization');
   const { data: organization } = useSuspenseQuery(organizationQueries.active(organizationId));
@@ -47,10 +47,7 @@ export function OrganizationSettingsPage({
 }
 
 function GeneralCard({ organization }: { organization: ActiveOrganization }) {
-  const { t, i18n } = useTranslation('organization');
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(organization.createdAt),
-  );
+  const { t } = useTranslation('organization');
   return (
     <SectionCard
       title={t('settings.general.title')}
@@ -65,35 +62,17 @@ function GeneralCard({ organization }: { organization: ActiveOrganization }) {
         ) : null
       }
     >
-      <dl className="grid gap-4 sm:grid-cols-2">
-        <Item label={t('manager.detail.name')}>
-          <span dir="auto" className="break-words">
-            {organization.name}
-          </span>
-        </Item>
-        <Item label={t('settings.general.slug')}>
-          <bdi dir="ltr" className="break-all">
-            {organization.slug}
-          </bdi>
-        </Item>
-        <Item label={t('manager.detail.created')}>
-          <time dateTime={organization.createdAt}>{created}</time>
-        </Item>
-        <Item label={t('manager.detail.repositories')}>
-          <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="tabular-nums">
-              {new Intl.NumberFormat(i18n.language).format(organization.repositoryCount)}
-            </span>
-            <Link
-              to="/app/repositories"
-              className="inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline md:min-h-0"
-            >
-              <FolderGit2 aria-hidden className="size-4" />
-              {t('manager.detail.showRepositories')}
-            </Link>
-          </span>
-        </Item>
-      </dl>
+      <OrganizationFacts
+        organization={organization}
+        slugLabel={t('settings.general.slug')}
+        className="grid gap-4 sm:grid-cols-2"
+        repositoriesLink={
+          <Link to="/app/repositories" className={repositoriesLinkClass}>
+            <FolderGit2 aria-hidden className="size-4" />
+            {t('manager.detail.showRepositories')}
+          </Link>
+        }
+      />
     </SectionCard>
   );
 }
@@ -117,7 +96,7 @@ function DangerZone({ organization }: { organization: ActiveOrganization }) {
     try {
       await mutate();
     } catch (error) {
-      const message = translateError(t, error, SETTINGS_ERROR_SCOPES);
+      const message = translateError(t, error, ERROR_SCOPES);
       if (message) {
         setRefusal(message);
         toast.error(message);
@@ -162,32 +141,17 @@ function DangerZone({ organization }: { organization: ActiveOrganization }) {
               <p className="font-medium">{t('manager.delete.action')}</p>
               <p className="text-sm text-muted-foreground">{t('settings.delete.description')}</p>
             </div>
-            <TypedConfirmDialog
-              title={t('manager.delete.title')}
-              description={t('manager.delete.description', {
-                members: t('manager.list.members', { count: organization.members.length }),
-                repositories: t('manager.list.repositories', { count: organization.repositoryCount }),
-              })}
-              confirmLabel={t('manager.delete.action')}
-              expected={organization.name}
+            <ConfirmOrganizationDeletion
+              organization={{ ...organization, memberCount: organization.members.length }}
               onConfirm={() =>
                 run(() => remove.mutateAsync(), t('manager.delete.done', { name: organization.name }))
-              }
-              label={
-                <Trans
-                  t={t}
-                  ns="organization"
-                  i18nKey="manager.delete.typeName"
-                  values={{ name: organization.name }}
-                  components={{ name: <bdi className="font-semibold [overflow-wrap:anywhere]" /> }}
-                />
               }
             >
               <Button variant="destructive">
                 <Trash2 aria-hidden />
                 {t('manager.delete.action')}
               </Button>
-            </TypedConfirmDialog>
+            </ConfirmOrganizationDeletion>
           </div>
         ) : null}
       </div>

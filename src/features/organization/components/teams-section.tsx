@@ -69,7 +69,7 @@ export function TeamsSection() {
       {data.teams.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('teams.empty')}</p>
       ) : (
-        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {data.teams.map((team) => (
             <li key={team.id}>
               <TeamCard organizationId={organizationId} team={team} members={data.members} rights={rights} />
@@ -121,7 +121,7 @@ function TeamCard({
   };
 
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-md border p-3 sm:p-4">
+    <article aria-labelledby={headingId} className="grid grid-cols-1 gap-3 rounded-md border p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
         <Users aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         <h3 id={headingId} className="min-w-0 flex-1 font-medium">
