@@ -40,6 +40,8 @@ async function tableDay(page: Page, index: number): Promise<{ day: string; count
 /** Moves keyboard focus into the chart from the page heading: one Tab, as a keyboard user would. */
 async function tabIntoChart(page: Page): Promise<Locator> {
   await page.getByRole('heading', { level: 1 }).click();
+  // The pointer leaves: once the page scrolls, a bar under it would show its tooltip on hover.
+  await page.mouse.move(0, 0);
   await page.keyboard.press('Tab');
   return page.locator(':focus');
 }

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { listRows } from './support/list';
-import { signInAdmin } from './support/session';
+import { joinAcme, signInAdmin } from './support/session';
 import { en, escapeRegExp } from './support/text';
 
 const REPOSITORIES = en('repository:pages.list');
@@ -189,10 +189,17 @@ test(
     await expect(listRows(page, USERS).first()).toBeInViewport();
     await expect(listRows(page, USERS).first()).toContainText(en('user:status.active'));
 
-    for (const path of ['/manager/repositories', '/app/repositories']) {
-      await visit(path);
-      await expect(listRows(page, REPOSITORIES).first()).toBeInViewport();
-      await expect(page.getByRole('button', { name: en('listOptions.sort') })).toBeVisible();
-    }
+    // The platform's repositories: the organization filter and the order share the Filters sheet.
+    await visit('/manager/repositories');
+    await expect(listRows(page, REPOSITORIES).first()).toBeInViewport();
+    await expect(filters).toHaveAccessibleName(en('listOptions.filters'));
+    await expect(page.getByRole('button', { name: en('listOptions.sort') })).toHaveCount(0);
+    // An organization's repositories (Acme's) have the order only: one Sort button.
+    const leaveAcme = await joinAcme(page);
+    await visit('/app/repositories');
+    await expect(listRows(page, REPOSITORIES).first()).toBeInViewport();
+    await expect(page.getByRole('button', { name: en('listOptions.sort') })).toBeVisible();
+    await expect(filters).toHaveCount(0);
+    await leaveAcme();
   },
 );

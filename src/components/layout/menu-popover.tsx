@@ -1,5 +1,14 @@
 import { useRouterState } from '@tanstack/react-router';
-import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type ReactNode,
+  use,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from '@/lib/utils';
 
 /**
@@ -36,6 +45,12 @@ export function MenuPopover({
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+
+  /** Closes the panel and gives focus back to the button (an item that finished its work). */
+  const close = () => {
+    setOpenedAt(null);
+    button.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -89,10 +104,20 @@ export function MenuPopover({
           placement === 'down-start' && 'start-0 top-full mt-2',
         )}
       >
-        {children}
+        <CloseMenuContext value={close}>{children}</CloseMenuContext>
       </div>
     </div>
   );
+}
+
+const CloseMenuContext = createContext<() => void>(() => undefined);
+
+/**
+ * Inside a MenuPopover's panel: what closes it and returns focus to its button, for an item whose choice
+ * is made without a navigation (which closes it anyway), like the organization switcher's.
+ */
+export function useCloseMenu(): () => void {
+  return use(CloseMenuContext);
 }
 
 /** One link or button of a panel: `MenuItem` for buttons, this on a link. */

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { accountMutations } from '../queries';
@@ -81,14 +81,12 @@ function ChangeNameForm({
         {(field, control) => <Input {...field} {...control} autoComplete="name" autoFocus />}
       </FormField>
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-          {t('changeName.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {t('changeName.submit')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('changeName.cancel')}
+        onCancel={onClose}
+        submitLabel={t('changeName.submit')}
+        submitting={submitting}
+      />
     </form>
   );
 }

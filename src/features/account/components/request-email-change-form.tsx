@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { accountMutations } from '../queries';
 import { zChangeEmailForm } from '../schema';
@@ -61,14 +61,12 @@ export function RequestEmailChangeForm({
         )}
       </FormField>
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
-          {t('email.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {t('email.send')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('email.cancel')}
+        onCancel={onCancel}
+        submitLabel={t('email.send')}
+        submitting={submitting}
+      />
     </form>
   );
 }

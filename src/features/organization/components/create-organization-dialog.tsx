@@ -4,9 +4,9 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { InputField } from '@/components/form/fields';
-import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { failureCode, translateError } from '@/lib/translate-error';
@@ -89,14 +89,12 @@ function CreateOrganizationFormBody({
         autoFocus
       />
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-          {t('create.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {t('create.submit')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('create.cancel')}
+        onCancel={onClose}
+        submitLabel={t('create.submit')}
+        submitting={submitting}
+      />
     </form>
   );
 }

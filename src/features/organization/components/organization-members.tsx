@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '@/components/form/fields';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -328,14 +329,12 @@ function InviteMemberForm({
         ))}
       </SelectField>
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-          {t('create.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {t('settings.invite.submit')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('create.cancel')}
+        onCancel={onClose}
+        submitLabel={t('settings.invite.submit')}
+        submitting={submitting}
+      />
     </form>
   );
 }

@@ -3,13 +3,14 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Building2, Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuItem, MenuPopover } from '@/components/layout/menu-popover';
+import { MenuItem, MenuPopover, useCloseMenu } from '@/components/layout/menu-popover';
 import { TextLine } from '@/components/ui/text-line';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/queries';
 import { lazyImport } from '@/lib/lazy-import';
 import { translateError } from '@/lib/translate-error';
 import { organizationMutations, organizationQueries } from '../queries';
+import type { MyOrganization } from '../schema';
 
 // Its form (react-hook-form and zod) is fetched when someone opens it, not with every page of the app.
 const CreateOrganizationDialog = lazy(
@@ -28,31 +29,10 @@ export function OrganizationSwitcher() {
   const { t } = useTranslation('organization');
   const session = useSession();
   const { data: mine } = useSuspenseQuery(organizationQueries.mine());
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const navigate = useNavigate();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const switchTo = useMutation(organizationMutations.switchTo(queryClient));
   const [creating, setCreating] = useState(false);
   const activeId = session?.session.activeOrganizationId;
   const active = mine.find((organization) => organization.id === activeId);
   if (!active) return null;
-
-  const choose = async (organizationId: string) => {
-    if (organizationId === activeId || switchTo.isPending) return;
-    try {
-      await switchTo.mutateAsync(organizationId);
-    } catch (error) {
-      const message = translateError(t, error, ['organization:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    // An item page belongs to the previous organization: its list is the nearest page the new one has.
-    const item = /^\/app\/repositories\/[^/]+/.test(pathname);
-    if (item) await navigate({ to: '/app/repositories', replace: true });
-    else await router.invalidate();
-    toast.success(t('switcher.switched', { name: nameOf(mine, organizationId) }));
-  };
 
   return (
     <>
@@ -68,33 +48,7 @@ export function OrganizationSwitcher() {
           </>
         }
       >
-        <div className="grid gap-1" aria-busy={switchTo.isPending}>
-          {mine.map((organization) => {
-            const current = organization.id === activeId;
-            return (
-              <MenuItem
-                key={organization.id}
-                aria-current={current ? 'true' : undefined}
-                disabled={switchTo.isPending}
-                onClick={() => void choose(organization.id)}
-              >
-                <Check aria-hidden className={current ? undefined : 'invisible'} />
-                <span className="grid min-w-0 flex-1">
-                  <TextLine>{organization.name}</TextLine>
-                  <span className="text-xs font-normal text-muted-foreground">
-                    {t(`roles.${organization.role}`, { defaultValue: organization.role })}
-                  </span>
-                </span>
-              </MenuItem>
-            );
-          })}
-          <div className="mt-1 border-t pt-1">
-            <MenuItem onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              {t('create.action')}
-            </MenuItem>
-          </div>
-        </div>
+        <OrganizationChoices mine={mine} activeId={active.id} onCreate={() => setCreating(true)} />
       </MenuPopover>
       {creating ? (
         <Suspense fallback={null}>
@@ -102,6 +56,73 @@ export function OrganizationSwitcher() {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** The switcher's panel: the user's organizations (the active one checked), then "New organization". */
+function OrganizationChoices({
+  mine,
+  activeId,
+  onCreate,
+}: {
+  mine: MyOrganization[];
+  activeId: string;
+  onCreate: () => void;
+}) {
+  const { t } = useTranslation('organization');
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const switchTo = useMutation(organizationMutations.switchTo(queryClient));
+  const closeMenu = useCloseMenu();
+
+  const choose = async (organizationId: string) => {
+    if (organizationId === activeId || switchTo.isPending) return;
+    try {
+      await switchTo.mutateAsync(organizationId);
+    } catch (error) {
+      const message = translateError(t, error, ['organization:errors']);
+      if (message) toast.error(message);
+      return;
+    }
+    // The choice is made: the panel closes (a navigation below would close it too).
+    closeMenu();
+    // An item page belongs to the previous organization: its list is the nearest page the new one has.
+    const item = /^\/app\/repositories\/[^/]+/.test(pathname);
+    if (item) await navigate({ to: '/app/repositories', replace: true });
+    else await router.invalidate();
+    toast.success(t('switcher.switched', { name: nameOf(mine, organizationId) }));
+  };
+
+  return (
+    <div className="grid gap-1" aria-busy={switchTo.isPending}>
+      {mine.map((organization) => {
+        const current = organization.id === activeId;
+        return (
+          <MenuItem
+            key={organization.id}
+            aria-current={current ? 'true' : undefined}
+            disabled={switchTo.isPending}
+            onClick={() => void choose(organization.id)}
+          >
+            <Check aria-hidden className={current ? undefined : 'invisible'} />
+            <span className="grid min-w-0 flex-1">
+              <TextLine>{organization.name}</TextLine>
+              <span className="text-xs font-normal text-muted-foreground">
+                {t(`roles.${organization.role}`, { defaultValue: organization.role })}
+              </span>
+            </span>
+          </MenuItem>
+        );
+      })}
+      <div className="mt-1 border-t pt-1">
+        <MenuItem onClick={onCreate}>
+          <Plus aria-hidden />
+          {t('create.action')}
+        </MenuItem>
+      </div>
+    </div>
   );
 }
 

@@ -4,8 +4,8 @@ import { type ReactElement, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/form/fields';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
-import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { failureCode, translateError } from '@/lib/translate-error';
@@ -104,14 +104,12 @@ function RenameForm({
         dir="ltr"
       />
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-          {t('create.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {t('settings.general.save')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('create.cancel')}
+        onCancel={onClose}
+        submitLabel={t('settings.general.save')}
+        submitting={submitting}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactElement, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/form/fields';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -328,14 +329,12 @@ function TeamNameForm({
         autoFocus
       />
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-          {t('teams.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {mode === 'create' ? t('teams.createSubmit') : t('teams.renameSubmit')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('teams.cancel')}
+        onCancel={onClose}
+        submitLabel={mode === 'create' ? t('teams.createSubmit') : t('teams.renameSubmit')}
+        submitting={submitting}
+      />
     </form>
   );
 }

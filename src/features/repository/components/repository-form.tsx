@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { InputField, SelectField, TextareaField } from '@/components/form/fields';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
-import { Button } from '@/components/ui/button';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import {
   type RepositoryFormInput,
@@ -130,14 +130,12 @@ export function RepositoryForm<Saved>({
         rows={5}
       />
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" disabled={submitting} aria-busy={submitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('form.cancel')}
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        submitting={submitting}
+      />
       <UnsavedChangesGuard when={form.formState.isDirty && !saved} />
     </form>
   );

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { DateField, TextareaField } from '@/components/form/fields';
-import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { userMutations } from '../queries';
 import { translateError } from '@/lib/translate-error';
@@ -168,14 +168,13 @@ function BanFormBody({
             : t('ban.previewPickDate')}
       </p>
       <FormAlert message={formError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitting}>
-          {t('ban.cancel')}
-        </Button>
-        <Button type="submit" variant="destructive" disabled={submitting} aria-busy={submitting}>
-          {t('ban.submit')}
-        </Button>
-      </div>
+      <FormActions
+        cancelLabel={t('ban.cancel')}
+        onCancel={onClose}
+        submitLabel={t('ban.submit')}
+        submitting={submitting}
+        variant="destructive"
+      />
     </form>
   );
 }
