@@ -1,14 +1,16 @@
 import '@tanstack/react-start/server-only';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
+import { organization } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { appConfig } from '~/app.config';
+import { organizationAc, organizationRoles } from '@/features/auth/permissions';
 import type { Database } from '@/server/db/client';
 import type { Mailer } from '@/server/email/mailer';
 import { renderInvitationEmail } from '@/server/email/organization-emails';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
 import type { AuthHookContext } from '@/server/auth/hooks';
-import { organization } from '@/server/db/schema/index';
+import { organization as organizationTable } from '@/server/db/schema/index';
 import { countOwnedOrganizations, findMembership, firstOrganizationOf } from './data.server';
 import { zOrganizationName, zOrganizationSlug } from './schema';
 
@@ -37,7 +39,7 @@ export function withoutActiveTeam<T extends Record<string, unknown>>(data: T): T
 }
 
 /** The organization plugin's `organizationLimit`: true once the user owns as many as `app.config.ts` allows. */
-export function ownsEnoughOrganizations(db: Database) {
+function ownsEnoughOrganizations(db: Database) {
   return async (user: { id: string }) =>
     (await countOwnedOrganizations(user.id, db)) >= appConfig.organizations.maxOwnedPerUser;
 }
@@ -56,7 +58,7 @@ type InvitationData = {
  * page (`/invitations/<id>`), in the inviter's language. A failure to send is logged and the invitation
  * stays (its page and the organization screen can resend it); the caller is told by better-auth's answer.
  */
-export function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean) {
+function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean) {
   return async (data: InvitationData, request?: Request): Promise<void> => {
     if (demo) return;
     const lng = languageOfRequest(request?.headers);
@@ -77,6 +79,31 @@ export function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean)
       throw error;
     }
   };
+}
+
+/**
+ * better-auth's organization plugin with the product's options (spec §6): the roles of
+ * `organizationGrants`, the limits of `app.config.ts`, teams (never the last one removed), invitations
+ * mailed in the inviter's language and refused a second time to the same address.
+ */
+export function organizationPlugin(deps: { db: Database; mailer: Mailer; baseURL: string; demo: boolean }) {
+  return organization({
+    ac: organizationAc,
+    roles: organizationRoles,
+    creatorRole: 'owner',
+    organizationLimit: ownsEnoughOrganizations(deps.db),
+    membershipLimit: appConfig.organizations.maxMembers,
+    invitationExpiresIn: appConfig.organizations.invitationHours * 3600,
+    // A second invitation to the same address is refused ("already invited"), not a replacement.
+    cancelPendingInvitationsOnReInvite: false,
+    requireEmailVerificationOnInvitation: true,
+    teams: {
+      enabled: true,
+      maximumTeams: appConfig.organizations.maxTeams,
+      allowRemovingAllTeams: false,
+    },
+    sendInvitationEmail: invitationMailer(deps.mailer, deps.baseURL, deps.demo),
+  });
 }
 
 export const CREATE_ORGANIZATION_PATH = '/organization/create';
@@ -147,8 +174,8 @@ export function refuseForeignActiveOrganization(db: Database) {
 
 async function findOrganizationBySlug(slug: string, db: Database) {
   const [row] = await db
-    .select({ id: organization.id })
-    .from(organization)
-    .where(eq(organization.slug, slug));
+    .select({ id: organizationTable.id })
+    .from(organizationTable)
+    .where(eq(organizationTable.slug, slug));
   return row;
 }

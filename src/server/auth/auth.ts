@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
-import { admin, emailOTP, organization } from 'better-auth/plugins';
+import { admin, emailOTP } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { appConfig } from '~/app.config';
 import {
@@ -14,13 +14,12 @@ import {
   UPDATE_USER_PATH,
   validateUpdateUserBody,
 } from '@/features/account/rules.server';
-import { ac, defaultRole, organizationAc, organizationRoles, roles } from '@/features/auth/permissions';
+import { ac, defaultRole, roles } from '@/features/auth/permissions';
 import { explainBan, parseSendCodeBody, parseSignInBody } from '@/features/auth/rules.server';
 import { organizationAudit } from '@/features/organization/audit.server';
 import {
   CREATE_ORGANIZATION_PATH,
-  invitationMailer,
-  ownsEnoughOrganizations,
+  organizationPlugin,
   parseCreateOrganizationBody,
   parseUpdateOrganizationBody,
   refuseForeignActiveOrganization,
@@ -300,24 +299,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         impersonationSessionDuration: appConfig.auth.impersonationMaxMinutes * 60,
         allowImpersonatingAdmins: false,
       }),
-      // Organizations are the tenants (spec §6): owner, admin and member, teams, invitations by e-mail.
-      organization({
-        ac: organizationAc,
-        roles: organizationRoles,
-        creatorRole: 'owner',
-        organizationLimit: ownsEnoughOrganizations(db),
-        membershipLimit: appConfig.organizations.maxMembers,
-        invitationExpiresIn: appConfig.organizations.invitationHours * 3600,
-        // A second invitation to the same address is refused ("already invited"), not a replacement.
-        cancelPendingInvitationsOnReInvite: false,
-        requireEmailVerificationOnInvitation: true,
-        teams: {
-          enabled: true,
-          maximumTeams: appConfig.organizations.maxTeams,
-          allowRemovingAllTeams: false,
-        },
-        sendInvitationEmail: invitationMailer(deps.mailer, deps.baseURL, deps.demo),
-      }),
+      organizationPlugin(deps),
       ...oidcPlugins(env, signUpEnabled),
       // Must stay last: it copies better-auth's cookies onto TanStack Start's response.
       tanstackStartCookies(),
