@@ -41,6 +41,11 @@ export const appConfig = {
     /** Absolute session lifetime; activity slides the expiry but never past this. */
     sessionMaxAgeDays: 30,
     impersonationMaxMinutes: 60,
+    /**
+     * Deleting the account, changing its address, removing a passkey and an admin's ban, impersonation, role
+     * change or deletion need a sign-in at most this old; otherwise a fresh code (or passkey) is asked for.
+     */
+    recentSignInMinutes: 10,
   },
   pagination: {
     pageSize: 20,

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 
 /** What one feature may use of another: its contracts, cache helpers and server functions. */
 const FEATURE_PUBLIC = ['schema.ts', 'queries.ts', 'functions.ts'];
-/** Declared entries beyond those: access control, the auth guards and client, the audit writer. */
+/** Declared entries beyond those: access control, the auth guards, client and step-up, the audit writer. */
 const SHARED_ENTRIES = [
   'auth/permissions.ts',
   'auth/middleware.ts',
   'auth/client.ts',
+  'auth/step-up.ts',
   'audit/record.server.ts',
   'organization/middleware.ts',
 ];

@@ -10,6 +10,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
   environments: {
+    // The server bundle inlines better-auth with its core; the passkey plugin must share that copy (its
+    // `instanceof APIError` checks would not know the core's errors otherwise: docs/decisions/026).
+    ssr: { resolve: { noExternal: ['@better-auth/passkey'] } },
     client: {
       build: {
         rolldownOptions: {

@@ -13,6 +13,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { passkey } from '@better-auth/passkey';
 import { admin, organization } from 'better-auth/plugins';
 import { serverFnId } from '../scripts/server-fn-id.ts';
 import {
@@ -52,6 +53,9 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/auth/functions.ts#$completeOnboarding': 'signed-in',
   'src/features/preferences/functions.ts#$getI18nBootstrap': 'public',
   'src/features/account/functions.ts#$listSessions': 'signed-in',
+  'src/features/passkey/functions.ts#$listPasskeys': 'signed-in',
+  'src/features/passkey/functions.ts#$listUserPasskeys': { user: ['get'] },
+  'src/features/passkey/functions.ts#$removeUserPasskey': { user: ['update'] },
   'src/features/organization/functions.ts#$listMyOrganizations': 'signed-in',
   'src/features/organization/functions.ts#$ensureWorkspace': 'signed-in',
   'src/features/organization/functions.ts#$listOrganizationChoices': {
@@ -141,6 +145,8 @@ type AuthRoute = {
   query?: Record<string, string>;
   /** A POST a read-only demo still serves: it only reads, or changes only the caller's own session. */
   demo?: boolean;
+  /** A GET that starts a change (a passkey ceremony's options): refused in a read-only demo. */
+  starts?: boolean;
   /** What puts things back after a call let through (for a let-through that is not harmless by itself). */
   restore?: (targets: Targets) => Promise<void>;
 };
@@ -262,6 +268,20 @@ const ORGANIZATION_ROUTES: Record<string, AuthRoute> = {
     body: { permissions: { organization: ['update'] } },
     demo: true,
   },
+};
+
+/**
+ * better-auth's passkey routes. The ceremonies' second legs get an answer no challenge was issued for, so a
+ * let-through call fails after the checks; the plugin's own list is not served (it carries key material).
+ */
+const PASSKEY_ROUTES: Record<string, AuthRoute> = {
+  '/passkey/generate-register-options': { rule: 'signed-in', starts: true },
+  '/passkey/verify-registration': { rule: 'signed-in', body: { response: { id: 'no-such-credential' } } },
+  '/passkey/generate-authenticate-options': { rule: 'public', starts: true },
+  '/passkey/verify-authentication': { rule: 'public', body: { response: { id: 'no-such-credential' } } },
+  '/passkey/list-user-passkeys': { rule: 'not-served' },
+  '/passkey/update-passkey': { rule: 'signed-in', body: { id: 'no-such-passkey', name: 'x' } },
+  '/passkey/delete-passkey': { rule: 'signed-in', body: { id: 'no-such-passkey' } },
 };
 
 /**
@@ -553,6 +573,9 @@ test('every server function, admin and organization route refuses whom spec §6 
     paths(organization({ teams: { enabled: true } }).endpoints).sort(),
     'organization routes without an expectation (or gone)',
   ).toEqual(Object.keys(ORGANIZATION_ROUTES).sort());
+  expect(paths(passkey().endpoints).sort(), 'passkey routes without an expectation (or gone)').toEqual(
+    Object.keys(PASSKEY_ROUTES).sort(),
+  );
 
   const mismatches: string[] = [];
   for (const caller of await callers(browser)) {
@@ -567,7 +590,7 @@ test('every server function, admin and organization route refuses whom spec §6 
       if (got !== want) mismatches.push(`${caller.identity} ${key}: got ${got}, expected ${want}`);
       await caller.settle?.();
     }
-    for (const [path, route] of callOrder({ ...ADMIN_ROUTES, ...ORGANIZATION_ROUTES })) {
+    for (const [path, route] of callOrder({ ...ADMIN_ROUTES, ...PASSKEY_ROUTES, ...ORGANIZATION_ROUTES })) {
       const body = typeof route.body === 'function' ? route.body(caller.targets) : route.body;
       const method = body ? 'POST' : 'GET';
       const response = await caller.request.fetch(`${caller.origin}/api/auth${path}`, {
@@ -578,7 +601,8 @@ test('every server function, admin and organization route refuses whom spec §6 
       });
       const text = await response.text();
       const got = authOutcome(response.status(), text);
-      const want = expected(route.rule, caller, method !== 'GET' && !route.demo, 'named');
+      const writes = (method !== 'GET' || route.starts === true) && !route.demo;
+      const want = expected(route.rule, caller, writes, 'named');
       if (got !== want) {
         mismatches.push(
           `${caller.identity} ${path}: got ${got} (${response.status()} ${text.slice(0, 120)}), expected ${want}`,

@@ -2,9 +2,12 @@
 // suite's E2E_PORT servers): for tests about several instances sharing one database and about how a
 // process stops. Every spawned process is also killed when the Playwright worker exits, so a failed test
 // or a crashed worker leaves nothing running.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 
 /** The same test-only secret as playwright.config.ts: instances sharing a database must share it. */
@@ -53,13 +56,18 @@ export function clientAddress(): string {
  * (playwright.config.ts `server()`), `env` on top: `DATABASE_URL` or `PGLITE_DIR`, `EMAIL_SERVER`,
  * `REDIS_URL`, `AUTH_SIGN_UP`... Does not wait: see `waitForReady`.
  */
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+export async function startInstance(
+  env: Record<string, string>,
+  options: { hostname?: '127.0.0.1' | 'localhost'; nodeArgs?: string[] } = {},
+): Promise<Instance> {
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  // `localhost` for what a browser refuses on an IP address (a passkey's relying party); the server
+  // still listens on 127.0.0.1.
+  const origin = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
   // srvx skips its graceful shutdown when CI or TEST is set (as scripts/load/run.ts notes); an instance
   // here must behave as deployed, not as the runner's environment would make it.
   const { CI: _ci, TEST: _test, ...inherited } = process.env;
-  const child = spawn('node_modules/.bin/node', ['.output/server/index.mjs'], {
+  const child = spawn('node_modules/.bin/node', [...(options.nodeArgs ?? []), '.output/server/index.mjs'], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -194,4 +202,49 @@ export async function onServer<T>(serverUrl: string, fn: (server: postgres.Sql) 
   } finally {
     await server.end({ timeout: 5 });
   }
+}
+
+export type SeededInstance = Instance & {
+  /** Moves the instance's clock `ms` further forward (e2e/support/shifted-clock.ts). */
+  advanceClock: (ms: number) => Promise<void>;
+  /** Puts the instance's clock back to the real time. */
+  resetClock: () => Promise<void>;
+  /** Stops the instance and removes its database folder. */
+  close: () => Promise<void>;
+};
+
+/**
+ * A production instance of its own on `http://localhost:<port>` (browsers refuse an IP address as a
+ * passkey's relying party) over a freshly seeded PGlite folder, mailing to the suite's SMTP catcher, with
+ * a clock a test can move forward. Waits until it is ready.
+ */
+export async function startSeededInstance(): Promise<SeededInstance> {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-instance-'));
+  const clockFile = join(dir, 'clock');
+  writeFileSync(clockFile, '0');
+  const dataDir = join(dir, 'pglite');
+  const seeded = spawnSync('node_modules/.bin/node', ['src/server/db/cli/seed.ts'], {
+    env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr}`);
+  const instance = await startInstance(
+    { PGLITE_DIR: dataDir, EMAIL_SERVER: process.env.EMAIL_SERVER ?? '', E2E_CLOCK_FILE: clockFile },
+    { hostname: 'localhost', nodeArgs: ['--import', './e2e/support/shifted-clock.ts'] },
+  );
+  await waitForReady(instance);
+  const setClock = async (offset: number) => {
+    writeFileSync(clockFile, String(offset));
+    // The instance re-reads the file on a file-system notification, which arrives within milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
+  return {
+    ...instance,
+    advanceClock: (ms) => setClock(Number(readFileSync(clockFile, 'utf8')) + ms),
+    resetClock: () => setClock(0),
+    close: async () => {
+      await instance.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

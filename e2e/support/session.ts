@@ -49,20 +49,27 @@ export async function signIn(
 }
 
 /**
- * The seeded admin's session cookie on the main e2e server, signed in once per run (one code): kept in a
- * file, because Playwright starts a new worker after every failed test and the address may receive only
- * five codes an hour.
+ * The seeded admin's session cookie on the main e2e server, signed in once per run (one code) and again
+ * once it is nearly too old for an admin's sensitive actions (`auth.recentSignInMinutes`): kept in a file,
+ * because Playwright starts a new worker after every failed test and the address may receive only five
+ * codes an hour.
  */
-let seededAdminCookie: Promise<string> | undefined;
+let seededAdminCookie: { at: number; cookie: Promise<string> } | undefined;
+const SEEDED_ADMIN_FRESH_MS = (appConfig.auth.recentSignInMinutes - 2) * 60_000;
 
 export async function seededAdmin(page: Page, origin: string): Promise<string> {
   const stateFile = process.env.E2E_STATE_DIR
     ? join(process.env.E2E_STATE_DIR, 'seeded-admin-cookie')
     : undefined;
   if (!seededAdminCookie && stateFile && existsSync(stateFile)) {
-    seededAdminCookie = Promise.resolve(readFileSync(stateFile, 'utf8'));
+    const stored = JSON.parse(readFileSync(stateFile, 'utf8')) as { at: number; cookie: string };
+    seededAdminCookie = { at: stored.at, cookie: Promise.resolve(stored.cookie) };
   }
-  seededAdminCookie ??= (async () => {
+  if (seededAdminCookie && Date.now() - seededAdminCookie.at < SEEDED_ADMIN_FRESH_MS) {
+    return seededAdminCookie.cookie;
+  }
+  const at = Date.now();
+  const cookie = (async () => {
     const email = appConfig.seed.adminEmail;
     const headers = {
       origin,
@@ -87,14 +94,15 @@ export async function seededAdmin(page: Page, origin: string): Promise<string> {
       body: JSON.stringify({ email, otp: await waitForCode(email, since) }),
     });
     expect(signedIn.status, await signedIn.clone().text()).toBe(200);
-    const cookie = signedIn.headers
+    const value = signedIn.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');
-    if (stateFile) writeFileSync(stateFile, cookie);
-    return cookie;
+    if (stateFile) writeFileSync(stateFile, JSON.stringify({ at, cookie: value }));
+    return value;
   })();
-  return seededAdminCookie;
+  seededAdminCookie = { at, cookie };
+  return cookie;
 }
 
 /**

@@ -1,4 +1,5 @@
-// Preloaded (`node --import`) into the sign-up-off e2e server only, so a test can move that server's
+// Preloaded (`node --import`) into the sign-up-off e2e server and the instances specs start with
+// `startSeededInstance`, so a test can move that server's
 // wall clock forward — a code then expires without the suite waiting its real lifetime. The
 // production build is unchanged; only `Date` in that process reads an offset (milliseconds) from the
 // file named by E2E_CLOCK_FILE, re-read whenever the file changes. Timers are left alone.

@@ -20,6 +20,8 @@ export type SessionView = {
   updatedAt: string;
   /** Shown to admins only. */
   expiresAt: string | null;
+  /** How it signed in: 'code', 'passkey' or a provider's id; null when unknown (older sessions). */
+  signInMethod: string | null;
 };
 
 /** The columns of a stored session a list reads. */
@@ -31,6 +33,7 @@ export type SessionRow = {
   updatedAt: Date;
   expiresAt: Date;
   impersonatedBy: string | null;
+  signInMethod: string | null;
 };
 
 /** What `row` shows to `audience`, from the viewer's session `viewerSessionId`. */
@@ -56,5 +59,6 @@ export function toSessionView(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: audience === 'admin' ? row.expiresAt.toISOString() : null,
+    signInMethod: row.impersonatedBy ? null : row.signInMethod,
   };
 }

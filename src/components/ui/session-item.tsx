@@ -1,4 +1,5 @@
 import { Monitor, Smartphone, UserCog } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +7,14 @@ import type { SessionView } from '@/lib/session-view';
 import { cn } from '@/lib/utils';
 
 const MOBILE_OS = /android|ios|iphone|ipad/i;
+const PROVIDER_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google' };
+
+/** "Signed in with a code", "… a passkey", "… GitHub": how a session signed in. */
+function signedInWith(t: TFunction, method: string): string {
+  if (method === 'code' || method === 'passkey') return t(`sessions.signedInWith.${method}`);
+  const provider = PROVIDER_NAMES[method] ?? t('sessions.signedInWith.oidc');
+  return t('sessions.signedInWith.provider', { provider });
+}
 
 /** "Firefox 128 on Windows 10", with the unknown parts named; also what a revoke button is labelled by. */
 export function useSessionDevice(session: SessionView): string {
@@ -50,6 +59,9 @@ export function SessionItem({
           </span>
           {markCurrent && session.current ? <Badge variant="secondary">{t('sessions.current')}</Badge> : null}
           {session.impersonated ? <Badge variant="outline">{t('sessions.impersonation')}</Badge> : null}
+          {session.signInMethod ? (
+            <Badge variant="outline">{signedInWith(t, session.signInMethod)}</Badge>
+          ) : null}
         </p>
         {session.administrator ? (
           <p className="text-sm text-muted-foreground">{t('sessions.administratorDescription')}</p>

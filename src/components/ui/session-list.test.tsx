@@ -18,6 +18,7 @@ const session = (id: string, current = false): SessionView => ({
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   expiresAt: null,
+  signInMethod: null,
 });
 
 function renderList(query: Parameters<typeof SessionList>[0]['query']) {

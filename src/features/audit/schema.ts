@@ -12,6 +12,7 @@ export type AuditAction =
   | 'user.delete'
   | 'user.impersonate'
   | 'user.stop-impersonating'
+  | 'user.remove-passkey'
   | 'session.revoke'
   | 'session.revoke-all'
   | 'session.revoke-others'

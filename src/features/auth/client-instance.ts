@@ -1,4 +1,5 @@
 import { adminClient, emailOTPClient, organizationClient } from 'better-auth/client/plugins';
+import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/react';
 import { ac, organizationAc, organizationRoles, roles } from './permissions';
 
@@ -19,6 +20,7 @@ export const authClient = createAuthClient({
     emailOTPClient(),
     adminClient({ ac, roles }),
     organizationClient({ ac: organizationAc, roles: organizationRoles, teams: { enabled: true } }),
+    passkeyClient(),
   ],
 });
 

@@ -1,5 +1,6 @@
 import { mutationOptions, type QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { authRequest } from './client';
+import { withStepUp } from './step-up';
 import { $getAuthConfig, $getSession } from './functions';
 import type { AuthProvider, SessionInfo } from './schema';
 
@@ -68,6 +69,12 @@ export const signInCalls = {
     authCall((client, fetchOptions) =>
       client.signIn.social({ provider, callbackURL, errorCallbackURL, fetchOptions }),
     ),
+  /**
+   * Signs in with a passkey: the browser's own chooser, or (`autoFill`) its suggestions under the e-mail
+   * field, which wait until the visitor picks one. The caller refreshes the cached session.
+   */
+  signInWithPasskey: (autoFill: boolean) =>
+    authCall((client, fetchOptions) => client.signIn.passkey({ autoFill, fetchOptions })),
 };
 
 /**
@@ -116,7 +123,10 @@ export const authMutations = {
  * the failure and the screen reads its code (`translateError`, `failureCode`).
  */
 export async function authCall<T>(call: Parameters<typeof authRequest<T>>[0]): Promise<T> {
-  const result = await authRequest(call);
-  if (result.error) throw result.error;
-  return result.data;
+  // A sensitive call refused for an old sign-in asks for a fresh code, then runs again (./step-up.ts).
+  return withStepUp(async () => {
+    const result = await authRequest(call);
+    if (result.error) throw result.error;
+    return result.data;
+  });
 }

@@ -1,9 +1,10 @@
 import '@tanstack/react-start/server-only';
 // The sign-in routes' rules, registered with better-auth by src/server/auth/auth.ts.
-import { APIError } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import { parseCodeField, parseEmailField } from '@/server/auth/body-fields';
 import type { AuthHookContext } from '@/server/auth/hooks';
+import { signedInRecently } from './recent-sign-in';
 
 const zSignInBody = z.strictObject({ email: z.unknown(), otp: z.unknown() });
 
@@ -52,4 +53,63 @@ export async function explainBan(ctx: AuthHookContext) {
     message: returned.body?.message ?? 'Banned',
     banExpires: new Date(banExpires).toISOString(),
   });
+}
+
+/**
+ * How a session being created signs in, stored on it for the sessions lists: a code, a passkey or a
+ * provider's id (its callback); null for sessions no sign-in route makes (impersonation, tests).
+ */
+export function signInMethodOf(ctx: AuthHookContext | null | undefined): string | null {
+  if (!ctx) return null;
+  if (ctx.path === '/sign-in/email-otp') return 'code';
+  if (ctx.path === '/passkey/verify-authentication') return 'passkey';
+  const provider: unknown = ctx.params?.id;
+  return ctx.path === '/callback/:id' && typeof provider === 'string' ? provider : null;
+}
+
+/**
+ * The routes that could lose an account or act on someone else's: each needs a sign-in (a session created)
+ * within `auth.recentSignInMinutes`. Adding a passkey is checked by better-auth itself (`session.freshAge`,
+ * set to the same window).
+ */
+const STEP_UP_PATHS = new Set([
+  '/delete-user',
+  '/email-otp/request-email-change',
+  '/passkey/delete-passkey',
+  '/admin/ban-user',
+  '/admin/impersonate-user',
+  '/admin/set-role',
+  '/admin/remove-user',
+]);
+
+/**
+ * A `before` rule for every route: a sensitive one (`STEP_UP_PATHS`) is refused with SESSION_NOT_FRESH
+ * when the caller signed in too long ago. Without a session it lets better-auth answer as it does.
+ */
+export async function requireRecentSignIn(ctx: AuthHookContext): Promise<void> {
+  if (!STEP_UP_PATHS.has(ctx.path)) return;
+  const found = await getSessionFromCtx(ctx);
+  if (found && !signedInRecently(found.session.createdAt)) {
+    // The refusal the screens turn into "confirm it's you" (a fresh code), then retry the action.
+    throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Confirm it is you' });
+  }
+}
+
+/**
+ * After a sign-in (a code or a passkey) in a browser that was already signed in as the same user (the
+ * "confirm it's you" step): the new session replaces the old one instead of leaving it in the sessions
+ * list. A browser signed in as someone else keeps that other session (it is theirs to end).
+ */
+export async function replacePreviousSession(ctx: AuthHookContext): Promise<void> {
+  const returned = ctx.context.returned;
+  if (returned instanceof Error || typeof returned !== 'object' || returned === null) return;
+  // The sign-in's answer: `{ token, user }` (a code) or `{ session, user }` (a passkey).
+  const answer = returned as { token?: unknown; session?: { token?: unknown }; user?: { id?: unknown } };
+  const freshToken = answer.token ?? answer.session?.token;
+  const userId = answer.user?.id;
+  if (typeof freshToken !== 'string' || typeof userId !== 'string') return;
+  const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (!token || token === freshToken) return;
+  const previous = await ctx.context.internalAdapter.findSession(token);
+  if (previous?.session.userId === userId) await ctx.context.internalAdapter.deleteSession(token);
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { appConfig } from '~/app.config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail, mimePart, subjectOf } from '@/test/smtp-catcher';
 import { session, user } from '@/server/db/schema/index';
@@ -175,15 +176,15 @@ describe('deleting one’s own account', () => {
     expect((await t.getSession(second.cookie as string)).body).toBeNull();
   });
 
-  it('asks for a recent sign-in once the session is older than a day', async () => {
+  it('asks for a recent sign-in once the session is older than the configured minutes', async () => {
     const { cookie, id } = await signedIn(newAddress('stale'));
     await t.db
       .update(session)
-      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .set({ createdAt: new Date(Date.now() - (appConfig.auth.recentSignInMinutes + 1) * 60_000) })
       .where(eq(session.userId, id));
     const refused = await t.request('POST', '/delete-user', {}, { cookie });
-    expect(refused.status).toBe(400);
-    expect(refused.body?.code).toBe('SESSION_EXPIRED');
+    expect(refused.status).toBe(403);
+    expect(refused.body?.code).toBe('SESSION_NOT_FRESH');
     expect(await findUserById(id)).toBeDefined();
   });
 

@@ -2,7 +2,7 @@ import '@tanstack/react-start/server-only';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
-import { admin, emailOTP } from 'better-auth/plugins';
+import { admin, emailOTP, lastLoginMethod } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { appConfig } from '~/app.config';
 import {
@@ -15,7 +15,14 @@ import {
   validateUpdateUserBody,
 } from '@/features/account/rules.server';
 import { ac, defaultRole, roles } from '@/features/auth/permissions';
-import { explainBan, parseSendCodeBody, parseSignInBody } from '@/features/auth/rules.server';
+import {
+  explainBan,
+  parseSendCodeBody,
+  parseSignInBody,
+  replacePreviousSession,
+  requireRecentSignIn,
+  signInMethodOf,
+} from '@/features/auth/rules.server';
 import { organizationAudit } from '@/features/organization/audit.server';
 import {
   CREATE_ORGANIZATION_PATH,
@@ -27,6 +34,7 @@ import {
   UPDATE_ORGANIZATION_PATH,
   withoutActiveTeam,
 } from '@/features/organization/rules.server';
+import { passkeyPlugin, passkeyRouteRules } from '@/features/passkey/rules.server';
 import { adminRule } from '@/features/user/rules.server';
 import type { Database } from '@/server/db/client';
 import {
@@ -34,6 +42,7 @@ import {
   invitation,
   member,
   organization as organizationTable,
+  passkey,
   rateLimit,
   session,
   team,
@@ -136,6 +145,7 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
       before: (ctx) => withBody(parseSignInBody(ctx.body)),
       after: async (ctx) => {
         await explainBan(ctx);
+        await replacePreviousSession(ctx);
         // A browser that signed in with a code is remembered for that address (codes.ts).
         const request = codes.current();
         if (request && !(ctx.context.returned instanceof Error)) {
@@ -160,6 +170,7 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
     },
     [CREATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseCreateOrganizationBody(ctx.body)) },
     [UPDATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseUpdateOrganizationBody(ctx.body)) },
+    ...passkeyRouteRules(deps.db),
   };
   const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS);
   return (path: string): RouteRule | undefined => (path.startsWith('/admin/') ? admin : rules[path]);
@@ -175,6 +186,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
   const ruleFor = routeRules(deps, codes, mail);
   const organizationChanges = organizationAudit(db);
   const organizationSwitch = refuseForeignActiveOrganization(db);
+  const inFirstOrganization = startInFirstOrganization(db);
 
   return betterAuth({
     appName: appConfig.name,
@@ -193,21 +205,28 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         invitation,
         team,
         teamMember,
+        passkey,
       },
     }),
     emailAndPassword: { enabled: false },
     verification: { storeIdentifier: codes.identifierStorage },
     user: {
       additionalFields: { onboardedAt: { type: 'date', required: false, input: false } },
-      // No password to re-enter here: better-auth then requires a session created within `freshAge`
-      // (a day) and answers SESSION_EXPIRED otherwise; the screen asks to sign in again.
+      // No password to re-enter: a session signed in within `auth.recentSignInMinutes` is required
+      // (`requireRecentSignIn`; better-auth's own `freshAge` check agrees).
       deleteUser: {
         enabled: true,
         beforeDelete: (target) => refuseLastAdminDeletion(db, target, env.ADMIN_USER_IDS),
       },
     },
     // Sliding: each day of use pushes expiry a week out, never past the absolute maximum (the hook below).
-    session: { expiresIn: 7 * 24 * 3600, updateAge: 24 * 3600 },
+    session: {
+      expiresIn: 7 * 24 * 3600,
+      updateAge: 24 * 3600,
+      additionalFields: { signInMethod: { type: 'string', required: false, input: false } },
+      // What better-auth itself checks as "fresh" (adding a passkey) is the product's recent sign-in.
+      freshAge: appConfig.auth.recentSignInMinutes * 60,
+    },
     databaseHooks: {
       // Every way a name reaches the user table (a provider's profile too) stores it cleaned and bounded.
       user: {
@@ -215,7 +234,12 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         update: { before: async (data) => cleanStoredUser(data) },
       },
       session: {
-        create: { before: startInFirstOrganization(db) },
+        create: {
+          before: async (data, ctx) => {
+            const { data: started } = await inFirstOrganization(data);
+            return { data: { ...started, signInMethod: signInMethodOf(ctx) } };
+          },
+        },
         update: {
           before: async (data, ctx) => {
             const kept = withoutActiveTeam(data);
@@ -262,6 +286,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await guardImpersonation(ctx);
+        await requireRecentSignIn(ctx);
         await organizationSwitch(ctx);
         await organizationChanges.before(ctx);
         return ruleFor(ctx.path)?.before?.(ctx);
@@ -300,6 +325,9 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         allowImpersonatingAdmins: false,
       }),
       organizationPlugin(deps),
+      passkeyPlugin(deps),
+      // A readable cookie naming how this browser signed in last: /login marks that method "Last used".
+      lastLoginMethod(),
       ...oidcPlugins(env, signUpEnabled),
       // Must stay last: it copies better-auth's cookies onto TanStack Start's response.
       tanstackStartCookies(),

@@ -39,6 +39,23 @@ export const AUTH_ROUTES: readonly AuthRoute[] = [
     why: 'provider buttons (sign-up is off in demo)',
   },
   { path: '/callback/:id', methods: ['GET'], demo: true, why: 'return leg of provider sign-in' },
+  // Passkeys: a demo offers no passkey sign-in (its sample accounts have none) and registers none
+  {
+    path: '/passkey/generate-authenticate-options',
+    methods: ['GET'],
+    demo: false,
+    why: 'login: sign in with a passkey (button and autofill)',
+  },
+  { path: '/passkey/verify-authentication', methods: ['POST'], demo: false, why: 'login: passkey answer' },
+  {
+    path: '/passkey/generate-register-options',
+    methods: ['GET'],
+    demo: false,
+    why: 'account: add a passkey',
+  },
+  { path: '/passkey/verify-registration', methods: ['POST'], demo: false, why: 'account: add a passkey' },
+  { path: '/passkey/update-passkey', methods: ['POST'], demo: false, why: 'account: rename a passkey' },
+  { path: '/passkey/delete-passkey', methods: ['POST'], demo: false, why: 'account: remove a passkey' },
   // Account
   { path: '/update-user', methods: ['POST'], demo: false, why: 'account: change name' },
   { path: '/delete-user', methods: ['POST'], demo: false, why: 'account: delete my account' },

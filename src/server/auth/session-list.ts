@@ -21,6 +21,7 @@ export async function listActiveSessions(userId: string, db?: Database): Promise
       updatedAt: session.updatedAt,
       expiresAt: session.expiresAt,
       impersonatedBy: session.impersonatedBy,
+      signInMethod: session.signInMethod,
     })
     .from(session)
     .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))

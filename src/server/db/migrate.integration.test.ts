@@ -16,6 +16,7 @@ const tables = [
   'invitation',
   'member',
   'organization',
+  'passkey',
   'rate_limit',
   'repository',
   'session',

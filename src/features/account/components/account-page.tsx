@@ -13,17 +13,19 @@ export type AccountSearch = { state: '' | 'change-name'; newEmail: string };
 
 /**
  * /app/account and /manager/account. The open dialog and the address waiting for its code are URL
- * state, changed through `onSearchChange` (the route replaces the history entry). Preferences arrive
- * from the route as a slot: they belong to another feature.
+ * state, changed through `onSearchChange` (the route replaces the history entry). Passkeys and preferences
+ * arrive from the route as slots: they belong to other features.
  */
 export function AccountPage({
   search,
   onSearchChange,
   preferences,
+  passkeys,
 }: {
   search: AccountSearch;
   onSearchChange: (next: Partial<AccountSearch>) => void;
   preferences?: ReactNode;
+  passkeys?: ReactNode;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -49,6 +51,7 @@ export function AccountPage({
           pendingEmail={pendingEmail}
           onPendingEmailChange={(newEmail) => onSearchChange({ newEmail })}
         />
+        {passkeys}
         {preferences}
         <SessionsCard />
         <DeleteAccountCard email={user.email} />

@@ -4,6 +4,7 @@ import { LayoutFrame } from '@/components/layout/layout-frame';
 import { SiteHeader } from '@/components/layout/site-header';
 import { lazyPart } from '@/lib/lazy-part';
 import { useSession } from '../queries';
+import { StepUpDialog } from './step-up-dialog';
 
 // Onboarding's form (react-hook-form and zod) is fetched only for a user without a name: every other visit
 // to an area would download it for nothing (docs/performance.md#lazy-loaders).
@@ -26,7 +27,12 @@ export function AreaGate({ home, children }: { home: string; children: ReactNode
       </div>
     );
   }
-  return <LayoutFrame>{children}</LayoutFrame>;
+  return (
+    <LayoutFrame>
+      {children}
+      <StepUpDialog />
+    </LayoutFrame>
+  );
 }
 
 /**

@@ -62,12 +62,23 @@ describe('LoginPage', () => {
     user = userEvent.setup();
   });
 
-  it('uses the login wording, with no separator and no hint when there is nothing else', async () => {
+  it('uses the login wording, with a passkey button after the separator and no hint', async () => {
     renderLogin();
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Login with email' })).toBeEnabled();
-    expect(screen.queryByText('OR')).not.toBeInTheDocument();
+    expect(screen.getByText('OR')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Login with a passkey' })).toBeEnabled();
+    // The browser may suggest passkeys on the address field.
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('autocomplete', 'email webauthn');
     expect(screen.queryByText('Development mode')).not.toBeInTheDocument();
+  });
+
+  it('offers no passkey in the demo: no separator when there is nothing else', async () => {
+    renderLogin({ demo: true });
+    expect(await screen.findByRole('button', { name: 'Login with email' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Login with a passkey' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('autocomplete', 'email');
+    expect(screen.queryByText('OR')).not.toBeInTheDocument();
   });
 
   it('uses the combined wording when sign-up is on, with one button per provider', async () => {

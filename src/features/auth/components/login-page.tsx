@@ -9,8 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SeparatorText } from '@/components/ui/separator-text';
 import { authQueries, signInCalls } from '../queries';
+import { useLastLoginMethod } from '../last-login-method';
 import { checkLoginEmail } from '../login-form';
 import { AuthScreen } from './auth-screen';
+import { LastUsedMark } from './last-used-mark';
+import { PasskeySignIn } from './passkey-sign-in';
 import { ProviderButtons } from './provider-buttons';
 import { translateError } from '@/lib/translate-error';
 import { lazyPart } from '@/lib/lazy-part';
@@ -69,6 +72,9 @@ export function LoginPage({ redirect, email = '' }: { redirect: string; email?: 
   const [submitting, setSubmitting] = useState(false);
   const emailField = useEmailField(email);
   const signUp = config.signUpEnabled;
+  // The demo's sample accounts have no passkeys and cannot register one.
+  const passkeys = !config.demo;
+  const lastUsed = useLastLoginMethod();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,7 +111,8 @@ export function LoginPage({ redirect, email = '' }: { redirect: string; email?: 
               ref={emailField.ref}
               {...control}
               type="email"
-              autoComplete="email"
+              // `webauthn`: the browser may suggest this site's passkeys here (PasskeySignIn).
+              autoComplete={passkeys ? 'email webauthn' : 'email'}
               inputMode="email"
               autoCapitalize="none"
               spellCheck={false}
@@ -119,17 +126,26 @@ export function LoginPage({ redirect, email = '' }: { redirect: string; email?: 
         <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
           <Mail aria-hidden />
           {t(signUp ? 'login.submitSignUp' : 'login.submit')}
+          {lastUsed === 'email-otp' ? <LastUsedMark /> : null}
         </Button>
       </form>
-      {config.providers.length > 0 ? (
+      {passkeys || config.providers.length > 0 ? (
         <>
           <SeparatorText>{t('login.or')}</SeparatorText>
-          <ProviderButtons
-            providers={config.providers}
-            signUp={signUp}
-            redirect={redirect}
-            onError={setFormError}
-          />
+          <div className="flex flex-col gap-2">
+            {passkeys ? (
+              <PasskeySignIn redirect={redirect} onError={setFormError} lastUsed={lastUsed === 'passkey'} />
+            ) : null}
+            {config.providers.length > 0 ? (
+              <ProviderButtons
+                providers={config.providers}
+                signUp={signUp}
+                redirect={redirect}
+                lastUsed={lastUsed}
+                onError={setFormError}
+              />
+            ) : null}
+          </div>
         </>
       ) : null}
       {config.development || config.demo ? <LoginHint config={config} onPick={emailField.fill} /> : null}

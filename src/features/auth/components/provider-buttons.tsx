@@ -6,6 +6,7 @@ import { signInCalls } from '../queries';
 import { safeRedirect } from '../redirect';
 import type { AuthProvider } from '../schema';
 import { translateError } from '@/lib/translate-error';
+import { LastUsedMark } from './last-used-mark';
 
 /**
  * One button per configured provider. better-auth answers with the provider's URL and its client sends the
@@ -16,11 +17,14 @@ export function ProviderButtons({
   providers,
   signUp,
   redirect,
+  lastUsed,
   onError,
 }: {
   providers: AuthProvider[];
   signUp: boolean;
   redirect: string;
+  /** How this browser signed in last: that provider's button is marked. */
+  lastUsed: string | null;
   onError: (message: string | null) => void;
 }) {
   const { t } = useTranslation('auth');
@@ -58,6 +62,7 @@ export function ProviderButtons({
           <span className="truncate">
             {t(signUp ? 'login.providerSignUp' : 'login.provider', { provider: provider.name })}
           </span>
+          {lastUsed === provider.id ? <LastUsedMark /> : null}
         </Button>
       ))}
     </div>

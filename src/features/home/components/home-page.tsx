@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ChevronRight, FolderGit2, LayoutDashboard, type LucideIcon, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 
 /** The app's start: a greeting by name and the ways in, with the manager area for those who may enter it. */
-export function HomePage() {
+export function HomePage({ prompt }: { prompt?: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   if (!session) return null;
@@ -14,6 +15,7 @@ export function HomePage() {
   return (
     <Page title={t('home.greeting', { name: session.user.name })}>
       <p className="-mt-4 mb-6 text-muted-foreground">{t('home.intro')}</p>
+      {prompt}
       <ul className="grid gap-3 sm:grid-cols-2">
         <HomeLink to="/app/repositories" icon={FolderGit2} title={t('repository:nav')}>
           {t('home.repositories')}

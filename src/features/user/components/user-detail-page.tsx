@@ -26,10 +26,12 @@ import { UserSessionsCard } from './user-sessions-card';
 export function UserDetailPage({
   id,
   organizations,
+  passkeys,
   activity,
 }: {
   id: string;
   organizations?: ReactNode;
+  passkeys?: ReactNode;
   activity?: ReactNode;
 }) {
   const { t } = useTranslation('user');
@@ -46,6 +48,7 @@ export function UserDetailPage({
         <ProfileCard user={user} />
         {organizations}
         <UserSessionsCard userId={user.id} />
+        {passkeys}
         {activity ? <SectionCard title={t('detail.activity')}>{activity}</SectionCard> : null}
       </div>
     </main>

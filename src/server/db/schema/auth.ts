@@ -47,6 +47,8 @@ export const session = pgTable(
     // The organization (and team) the user works in (better-auth's organization plugin).
     activeOrganizationId: text('active_organization_id'),
     activeTeamId: text('active_team_id'),
+    // How this session signed in: 'code', 'passkey' or a provider's id (set when it is created).
+    signInMethod: text('sign_in_method'),
   },
   (t) => [index('session_user_id_idx').on(t.userId), index('session_updated_at_idx').on(t.updatedAt)],
 );

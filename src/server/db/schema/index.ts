@@ -2,4 +2,5 @@
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './organization.ts';
+export * from './passkey.ts';
 export * from './repository.ts';

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AuditList } from '@/features/audit/components/audit-list';
 import { requireScreenPermission } from '@/features/auth/guards';
 import { UserOrganizationsCard } from '@/features/organization/components/user-organizations-card';
+import { UserPasskeysCard } from '@/features/passkey/components/user-passkeys-card';
 import { UserDetailPage } from '@/features/user/components/user-detail-page';
 import { userQueries } from '@/features/user/queries';
 import { loadNamedItem, namedItemTitle } from '@/lib/page-title';
@@ -24,6 +25,7 @@ function ManagerUserScreen() {
     <UserDetailPage
       id={id}
       organizations={<UserOrganizationsCard userId={id} />}
+      passkeys={<UserPasskeysCard userId={id} />}
       activity={<AuditList userId={id} />}
     />
   );

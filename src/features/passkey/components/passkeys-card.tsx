@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { SectionCard } from '@/components/ui/section-card';
+import { toast } from '@/components/ui/toast';
+import { failureCode, translateError } from '@/lib/translate-error';
+import { passkeyMutations, passkeyQueries } from '../queries';
+import { type PasskeyView, zRenamePasskeyForm } from '../schema';
+import { PasskeyList, RemovePasskeyButton, usePasskeyLabel } from './passkey-list';
+
+const ERROR_SCOPES = ['account:passkeys.errors'];
+
+/** The browser's own "cancelled" answers (its dialog closed): the user knows, nothing to say. */
+function passkeyCancelled(error: unknown): boolean {
+  const code = failureCode(error);
+  return (
+    code === 'AUTH_CANCELLED' ||
+    code === 'ERROR_CEREMONY_ABORTED' ||
+    code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'
+  );
+}
+
+/** Adds a passkey: the browser's dialog, then a toast; false when it did not happen. */
+export function useAddPasskey() {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const add = useMutation(passkeyMutations.add(queryClient));
+  const run = async (): Promise<boolean> => {
+    try {
+      await add.mutateAsync(undefined);
+    } catch (error) {
+      if (!passkeyCancelled(error)) {
+        const message = translateError(t, error, ERROR_SCOPES);
+        if (message) toast.error(message);
+      }
+      return false;
+    }
+    toast.success(t('passkeys.added'));
+    return true;
+  };
+  return { run, pending: add.isPending };
+}
+
+/**
+ * The account page's passkeys: add one (the browser asks for a fingerprint, face or screen lock), see each
+ * with its dates, rename or remove it.
+ */
+export function PasskeysCard() {
+  const { t } = useTranslation('account');
+  // Fetched in the browser only: dates are shown in the visitor's time zone.
+  const queryClient = useQueryClient();
+  const passkeys = useQuery(passkeyQueries.mine());
+  const remove = useMutation(passkeyMutations.remove(queryClient));
+  const add = useAddPasskey();
+  return (
+    <SectionCard
+      title={t('passkeys.title')}
+      description={t('passkeys.description')}
+      actions={
+        <Button
+          variant="outline"
+          disabled={add.pending}
+          aria-busy={add.pending}
+          onClick={() => void add.run()}
+        >
+          <KeyRound aria-hidden />
+          {t('passkeys.add')}
+        </Button>
+      }
+    >
+      <PasskeyList
+        query={passkeys}
+        empty={t('passkeys.empty')}
+        action={(passkey) => (
+          <>
+            <RenamePasskeyButton passkey={passkey} />
+            <RemovePasskeyButton
+              passkey={passkey}
+              description={t('passkeys.removeConfirm')}
+              remove={remove.mutateAsync}
+            />
+          </>
+        )}
+      />
+    </SectionCard>
+  );
+}
+
+function RenamePasskeyButton({ passkey }: { passkey: PasskeyView }) {
+  const { t } = useTranslation('account');
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const label = usePasskeyLabel(passkey);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={t('passkeys.renameNamed', { name: label })}
+        onClick={() => setOpen(true)}
+      >
+        {t('passkeys.rename')}
+      </Button>
+      <ResponsiveDialog
+        open={open}
+        onOpenChange={(next) => !busy && setOpen(next)}
+        title={t('passkeys.renameTitle')}
+        description={t('passkeys.renameDescription')}
+      >
+        <RenamePasskeyForm passkey={passkey} onBusyChange={setBusy} onClose={() => setOpen(false)} />
+      </ResponsiveDialog>
+    </>
+  );
+}
+
+function RenamePasskeyForm({
+  passkey,
+  onBusyChange,
+  onClose,
+}: {
+  passkey: PasskeyView;
+  onBusyChange: (busy: boolean) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const rename = useMutation(passkeyMutations.rename(queryClient));
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(zRenamePasskeyForm),
+    defaultValues: { name: passkey.name ?? '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ name }) => {
+    setFormError(null);
+    onBusyChange(true);
+    try {
+      await rename.mutateAsync({ id: passkey.id, name });
+    } catch (error) {
+      if (failureCode(error) === 'INVALID_PASSKEY_NAME') {
+        form.setError('name', { message: 'passkeys.name.required' }, { shouldFocus: true });
+      } else {
+        setFormError(translateError(t, error, ERROR_SCOPES));
+      }
+      return;
+    } finally {
+      onBusyChange(false);
+    }
+    toast.success(t('passkeys.renamed'));
+    onClose();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField control={form.control} name="name" ns="account" label={t('passkeys.name.label')}>
+        {(field, control) => <Input {...field} {...control} autoComplete="off" autoFocus />}
+      </FormField>
+      <FormAlert message={formError} />
+      <FormActions
+        cancelLabel={t('passkeys.cancel')}
+        onCancel={onClose}
+        submitLabel={t('passkeys.save')}
+        submitting={form.formState.isSubmitting}
+      />
+    </form>
+  );
+}

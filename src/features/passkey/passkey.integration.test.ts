@@ -1,0 +1,180 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, passkey, session, user } from '@/server/db/schema/index';
+import { createTestAuth, type TestAuth } from '@/test/auth';
+import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
+import { findPasskeyOwnerBan, listPasskeysOf } from './data.server';
+import { removeUserPasskey } from './mutations.server';
+
+// The passkey routes' rules through `auth.handler` as a browser reaches them, and the data the screens
+// read. The WebAuthn ceremonies themselves run in real Chromium (e2e/passkeys.spec.ts); here passkeys
+// are stored rows, as the plugin stores them.
+let t: TestAuth;
+let counter = 0;
+const newAddress = (label: string) => `${label}-${++counter}@example.test`;
+
+beforeAll(async () => {
+  t = await createTestAuth();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function signedIn(email: string) {
+  expect((await t.sendCode(email)).status).toBe(200);
+  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
+  expect(response.status, response.text).toBe(200);
+  const [row] = await t.db.select().from(user).where(eq(user.email, email));
+  if (!response.cookie || !row) throw new Error('not signed in');
+  return { cookie: response.cookie, id: row.id };
+}
+
+async function storedPasskey(userId: string, name: string | null = null) {
+  const id = `pk-${++counter}`;
+  await t.db.insert(passkey).values({
+    id,
+    name,
+    userId,
+    publicKey: 'cHVibGljLWtleQ',
+    credentialID: `credential-${id}`,
+    counter: 0,
+    deviceType: 'multiDevice',
+    backedUp: true,
+  });
+  return { id, credentialID: `credential-${id}` };
+}
+
+describe('the passkey routes', () => {
+  it('rename: the name is trimmed and checked, and only the owner may rename', async () => {
+    const owner = await signedIn(newAddress('pk-owner'));
+    const other = await signedIn(newAddress('pk-other'));
+    const { id } = await storedPasskey(owner.id);
+
+    const blank = await t.request(
+      'POST',
+      '/passkey/update-passkey',
+      { id, name: '   ' },
+      { cookie: owner.cookie },
+    );
+    expect([blank.status, blank.body?.code]).toEqual([400, 'INVALID_PASSKEY_NAME']);
+    const long = await t.request(
+      'POST',
+      '/passkey/update-passkey',
+      { id, name: 'x'.repeat(61) },
+      { cookie: owner.cookie },
+    );
+    expect([long.status, long.body?.code]).toEqual([400, 'INVALID_PASSKEY_NAME']);
+
+    const theirs = await t.request(
+      'POST',
+      '/passkey/update-passkey',
+      { id, name: 'Mine now' },
+      { cookie: other.cookie },
+    );
+    expect(theirs.status).toBeGreaterThanOrEqual(400);
+    const renamed = await t.request(
+      'POST',
+      '/passkey/update-passkey',
+      { id, name: '  Work laptop ' },
+      { cookie: owner.cookie },
+    );
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await listPasskeysOf(owner.id, t.db)).map((p) => p.name)).toEqual(['Work laptop']);
+  });
+
+  it('registration takes a response and a name only (never a second session)', async () => {
+    const owner = await signedIn(newAddress('pk-register'));
+    const answer = await t.request(
+      'POST',
+      '/passkey/verify-registration',
+      { response: { id: 'x' }, createSession: true },
+      { cookie: owner.cookie },
+    );
+    expect([answer.status, answer.body?.code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
+  it('the plugin’s own list is not served: its rows carry the public key and credential id', async () => {
+    const owner = await signedIn(newAddress('pk-list'));
+    const answer = await t.request('GET', '/passkey/list-user-passkeys', undefined, { cookie: owner.cookie });
+    expect(answer.status).toBe(404);
+  });
+
+  it('a code sign-in stores how the session signed in', async () => {
+    const owner = await signedIn(newAddress('pk-method'));
+    const rows = await t.db
+      .select({ method: session.signInMethod })
+      .from(session)
+      .where(eq(session.userId, owner.id));
+    expect(rows.map((row) => row.method)).toEqual(['code']);
+  });
+});
+
+describe('the passkey data', () => {
+  it('lists names and dates, never key material, and only the user’s own', async () => {
+    const a = await signedIn(newAddress('pk-a'));
+    const b = await signedIn(newAddress('pk-b'));
+    await storedPasskey(a.id, 'Phone');
+    await storedPasskey(b.id, 'Other');
+    const listed = await listPasskeysOf(a.id, t.db);
+    expect(listed).toHaveLength(1);
+    expect(Object.keys(listed[0] as object).sort()).toEqual([
+      'backedUp',
+      'createdAt',
+      'id',
+      'lastUsedAt',
+      'name',
+    ]);
+    expect(listed[0]).toMatchObject({ name: 'Phone', backedUp: true, lastUsedAt: null });
+  });
+
+  it('an admin’s removal deletes only that user’s passkey and is audited', async () => {
+    const target = await signedIn(newAddress('pk-target'));
+    const bystander = await signedIn(newAddress('pk-bystander'));
+    const { id } = await storedPasskey(target.id, 'Lost phone');
+    const foreign = await storedPasskey(bystander.id, 'Keep me');
+
+    // Another user's passkey id under this user: nothing happens.
+    expect(
+      await removeUserPasskey(
+        { userId: target.id, passkeyId: foreign.id },
+        { userId: 'admin', ip: null },
+        t.db,
+      ),
+    ).toBe(false);
+    expect(await listPasskeysOf(bystander.id, t.db)).toHaveLength(1);
+
+    expect(
+      await removeUserPasskey(
+        { userId: target.id, passkeyId: id },
+        { userId: bystander.id, ip: '10.0.0.9' },
+        t.db,
+      ),
+    ).toBe(true);
+    expect(await listPasskeysOf(target.id, t.db)).toEqual([]);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.remove-passkey'), eq(auditLog.targetId, target.id)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorUserId: bystander.id,
+      ip: '10.0.0.9',
+      metadata: { passkey: 'Lost phone' },
+    });
+  });
+
+  it('tells a banned owner from a free one, and a ban that has ended from one that holds', async () => {
+    const owner = await signedIn(newAddress('pk-ban'));
+    const { credentialID } = await storedPasskey(owner.id);
+    expect(await findPasskeyOwnerBan(credentialID, t.db)).toBeUndefined();
+    await t.db
+      .update(user)
+      .set({ banned: true, banExpires: new Date(Date.now() - 1000) })
+      .where(eq(user.id, owner.id));
+    expect(await findPasskeyOwnerBan(credentialID, t.db)).toBeUndefined();
+    const until = new Date(Date.now() + 3_600_000);
+    await t.db.update(user).set({ banExpires: until }).where(eq(user.id, owner.id));
+    expect(await findPasskeyOwnerBan(credentialID, t.db)).toEqual({ banExpires: until });
+  });
+});

@@ -1,0 +1,92 @@
+import '@tanstack/react-start/server-only';
+// Passkeys (better-auth's passkey plugin) with the product's options and route rules, registered by
+// src/server/auth/auth.ts.
+import { getAuthenticatorName, passkey } from '@better-auth/passkey';
+import { APIError } from 'better-auth/api';
+import { z } from 'zod';
+import { appConfig } from '~/app.config';
+import type { AuthHookContext, RouteRule } from '@/server/auth/hooks';
+import { withBody } from '@/server/auth/hooks';
+import type { Database } from '@/server/db/client';
+import { findPasskeyOwnerBan, markPasskeyUsed } from './data.server';
+import { zPasskeyName } from './schema';
+
+const VERIFY_REGISTRATION_PATH = '/passkey/verify-registration';
+const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
+const RENAME_PASSKEY_PATH = '/passkey/update-passkey';
+
+/**
+ * better-auth's passkey plugin for this deployment: the relying party is the host of `BETTER_AUTH_URL`
+ * and only its origin may register or sign in, so a passkey made for one public address does not work
+ * on another (README, "Passkeys"). A passkey without a name is named after its authenticator when its
+ * AAGUID is a known one ("iCloud Keychain", "Google Password Manager").
+ */
+export function passkeyPlugin(deps: { baseURL: string }) {
+  const url = new URL(deps.baseURL);
+  return passkey({
+    rpID: url.hostname,
+    rpName: appConfig.name,
+    origin: url.origin,
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    registration: {
+      afterVerification: ({ verification }) => {
+        const name = getAuthenticatorName(verification.registrationInfo?.aaguid);
+        return name ? { name } : undefined;
+      },
+    },
+  });
+}
+
+function refuseName(): never {
+  throw new APIError('BAD_REQUEST', { code: 'INVALID_PASSKEY_NAME', message: 'Passkey name is invalid' });
+}
+
+const zRegistrationBody = z.strictObject({
+  response: z.record(z.string(), z.unknown()),
+  name: z.unknown().optional(),
+});
+
+/**
+ * The passkey routes' rules: a name is the product's (trimmed, 1–60 characters) whichever client sends
+ * it, registration never opens a second session (`createSession`), and a sign-in marks when the passkey
+ * was last used.
+ */
+export function passkeyRouteRules(db: Database): Record<string, RouteRule> {
+  return {
+    [VERIFY_REGISTRATION_PATH]: {
+      before: (ctx) => {
+        const parsed = zRegistrationBody.safeParse(ctx.body);
+        if (!parsed.success) {
+          throw new APIError('BAD_REQUEST', { code: 'VALIDATION_ERROR', message: 'Invalid passkey' });
+        }
+        const { name, response } = parsed.data;
+        if (name === undefined || name === '') return withBody({ response });
+        const checked = zPasskeyName.safeParse(name);
+        return withBody({ response, name: checked.success ? checked.data : refuseName() });
+      },
+    },
+    [RENAME_PASSKEY_PATH]: {
+      before: (ctx) => {
+        const checked = zPasskeyName.safeParse(ctx.body?.name);
+        return withBody({ ...ctx.body, name: checked.success ? checked.data : refuseName() });
+      },
+    },
+    [PASSKEY_SIGN_IN_PATH]: {
+      after: async (ctx: AuthHookContext) => {
+        const answer = (ctx.body?.response ?? {}) as { id?: unknown };
+        const returned = ctx.context.returned;
+        if (typeof answer.id !== 'string') return;
+        if (!(returned instanceof Error)) return markPasskeyUsed(answer.id, db);
+        // A banned owner's key answered rightly and the session was refused: say until when, as for a code.
+        if (!(returned instanceof APIError) || returned.body?.code !== 'BANNED_USER') return;
+        const ban = await findPasskeyOwnerBan(answer.id, db);
+        if (!ban?.banExpires) return;
+        throw new APIError('FORBIDDEN', {
+          code: 'BANNED_USER',
+          message: returned.body?.message ?? 'Banned',
+          banExpires: ban.banExpires.toISOString(),
+        });
+      },
+    },
+  };
+}
