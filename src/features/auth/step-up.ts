@@ -19,7 +19,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Whether a server refusal means "sign in again first" (an auth call's `code`, a server function's message). */
-export function isStaleSession(error: unknown): boolean {
+function isStaleSession(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   return code === 'SESSION_NOT_FRESH' || errorCodeOf(error).code === 'SESSION_NOT_FRESH';
 }
