@@ -52,6 +52,8 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/auth/functions.ts#$completeOnboarding': 'signed-in',
   'src/features/preferences/functions.ts#$getI18nBootstrap': 'public',
   'src/features/account/functions.ts#$listSessions': 'signed-in',
+  // A read of the caller's own data (five an hour; a refusal past that still counts as let through).
+  'src/features/account/functions.ts#$exportMyData': 'signed-in',
   'src/features/organization/functions.ts#$listMyOrganizations': 'signed-in',
   'src/features/organization/functions.ts#$ensureWorkspace': 'signed-in',
   'src/features/organization/functions.ts#$listOrganizationChoices': {
