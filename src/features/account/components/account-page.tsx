@@ -4,6 +4,7 @@ import { Page } from '@/components/layout/page';
 import { useSession } from '@/features/auth/queries';
 import { isEmail } from '@/lib/email';
 import { ChangeNameDialog } from './change-name-dialog';
+import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
 import { ProfileCard } from './profile-card';
@@ -51,6 +52,7 @@ export function AccountPage({
         />
         {preferences}
         <SessionsCard />
+        <DataExportCard />
         <DeleteAccountCard email={user.email} />
       </div>
     </Page>
