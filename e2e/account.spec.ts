@@ -1,6 +1,7 @@
 // The account screen end to end, each journey as a fresh user: change name (deep link), change e-mail
-// with the code from the SMTP catcher, display preferences, sessions, deleting the account, and the
-// layout at phone and desktop sizes in English and Arabic, light and dark.
+// with the code from the SMTP catcher, display preferences, sessions, downloading one's data, deleting
+// the account, and the layout at phone and desktop sizes in English and Arabic, light and dark.
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
@@ -151,6 +152,59 @@ test('sign out other sessions, then everywhere', async ({ browser, page, visit }
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/app/account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('download my data: a JSON file of this account and nobody else, five an hour', async ({
+  browser,
+  page,
+  visit,
+}) => {
+  // Another account exists, signed in elsewhere: nothing of it may reach the file.
+  const otherEmail = newEmail('acct-export-other');
+  const otherContext = await browser.newContext();
+  await signIn(await otherContext.newPage(), otherEmail, { name: 'Grace Hopper' });
+  await otherContext.close();
+  const email = newEmail('acct-export');
+  await signIn(page, email, { name: 'Ada Lovelace' });
+  await visit('/app/account');
+  const card = region(page, en('account:export.title'));
+  const button = card.getByRole('button', { name: en('account:export.action') });
+
+  const downloading = page.waitForEvent('download');
+  await button.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^starter-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  const data = JSON.parse(text) as {
+    profile: { email: string; name: string };
+    signInMethods: { email: string };
+    sessions: { ipAddress: string | null; userAgent: string | null; impersonated: boolean }[];
+  };
+  expect(data.profile).toMatchObject({ email, name: 'Ada Lovelace' });
+  expect(data.signInMethods.email).toBe(email);
+  // This browser's one session, with the address it signed in from (signIn's X-Forwarded-For).
+  expect(data.sessions).toEqual([
+    expect.objectContaining({ ipAddress: expect.stringMatching(/^10\./), impersonated: false }),
+  ]);
+  expect(text).not.toContain(otherEmail);
+  expect(text).not.toMatch(/token|password/i);
+  await expect(page.getByText(en('account:export.done'))).toBeVisible();
+
+  // Four more make five this hour; the sixth is refused with a toast and saves nothing.
+  for (let i = 0; i < 4; i++) {
+    const next = page.waitForEvent('download');
+    await button.click();
+    await next;
+    await expect(button).toBeEnabled();
+  }
+  let refusedDownload = false;
+  page.on('download', () => (refusedDownload = true));
+  await button.click();
+  await expect(
+    page.getByText(new RegExp(`^${enPattern('account:export.tooMany', { count: /\d+/ })}$`)),
+  ).toBeVisible();
+  await expect(button).toBeEnabled();
+  expect(refusedDownload).toBe(false);
 });
 
 test('delete the account after typing its e-mail; it lands on /login', async ({ page, visit }) => {

@@ -56,6 +56,8 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/passkey/functions.ts#$listPasskeys': 'signed-in',
   'src/features/passkey/functions.ts#$listUserPasskeys': { user: ['get'] },
   'src/features/passkey/functions.ts#$removeUserPasskey': { user: ['update'] },
+  // A read of the caller's own data (five an hour; a refusal past that still counts as let through).
+  'src/features/account/functions.ts#$exportMyData': 'signed-in',
   'src/features/organization/functions.ts#$listMyOrganizations': 'signed-in',
   'src/features/organization/functions.ts#$ensureWorkspace': 'signed-in',
   'src/features/organization/functions.ts#$listOrganizationChoices': {

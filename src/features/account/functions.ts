@@ -1,8 +1,12 @@
 import { createServerFn } from '@tanstack/react-start';
 import { authMiddleware } from '@/features/auth/middleware';
 import { type SessionView, toSessionView } from '@/lib/session-view';
+import { getQuotaStore } from '@/server/auth/instance';
 import { listActiveSessions } from '@/server/auth/session-list';
+import { clientIp } from '@/server/client-ip';
 import { isDemoMode } from '@/server/env';
+import { exportAccountData } from './export.server';
+import type { AccountExport } from './schema';
 
 /**
  * The signed-in user's devices. Not better-auth's /list-sessions: in 1.7.25 it sits behind the
@@ -19,3 +23,18 @@ export const $listSessions = createServerFn({ method: 'GET' })
     const options = { audience: 'owner', viewerSessionId: context.session.id, demo: isDemoMode() } as const;
     return rows.map((row) => toSessionView(row, options));
   });
+
+/**
+ * "Download my data": the signed-in user's profile, sessions, sign-in methods, memberships and audit
+ * entries, never a token or secret (export.server.ts). Five an hour per user, then
+ * `TOO_MANY_REQUESTS:<seconds>`; each one is audited (`account.export`). A read, so the demo serves it:
+ * there, as in `$listSessions`, the only addresses shown are the caller's own.
+ */
+export const $exportMyData = createServerFn({ method: 'GET' })
+  .middleware([authMiddleware])
+  .handler(async ({ context }): Promise<AccountExport> =>
+    exportAccountData(
+      { user: context.user, session: context.session, ip: clientIp(), demo: isDemoMode() },
+      { quotaStore: await getQuotaStore() },
+    ),
+  );

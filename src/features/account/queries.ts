@@ -1,6 +1,7 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { appConfig } from '~/app.config';
 import { authCall, authKeys, refreshSession } from '@/features/auth/queries';
-import { $listSessions } from './functions';
+import { $exportMyData, $listSessions } from './functions';
 
 const accountKeys = {
   all: ['account'] as const,
@@ -13,6 +14,40 @@ export const accountQueries = {
     queryOptions({
       queryKey: accountKeys.sessions,
       queryFn: () => $listSessions(),
+    }),
+};
+
+/** `starter-data-2026-05-01.json`: the app's name and the visitor's own date. */
+function exportFileName(date: Date): string {
+  const app = appConfig.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${app}-data-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
+}
+
+/** Hands `text` to the browser as a download named `fileName` (a temporary link to a Blob). */
+function saveFile(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file over: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * "Download my data": the server's answer saved as a JSON file. A refusal (five an hour) throws
+ * `TOO_MANY_REQUESTS:<seconds>`, as any server function's failure does.
+ */
+export const exportMutations = {
+  exportMyData: () =>
+    mutationOptions({
+      mutationFn: async () => {
+        const data = await $exportMyData();
+        saveFile(exportFileName(new Date()), JSON.stringify(data, null, 2), 'application/json');
+      },
     }),
 };
 

@@ -18,6 +18,8 @@ export type AuditAction =
   | 'session.revoke-others'
   // A change made while impersonating that has no entry of its own (a server function, say).
   | 'account.change'
+  // "Download my data": the user's own data handed to them (or to an administrator acting as them).
+  | 'account.export'
   | 'repository.create'
   | 'repository.update'
   | 'repository.delete'

@@ -41,9 +41,10 @@ const stores: Stores = ((globalThis as { __starterQuota?: Stores }).__starterQuo
 
 /**
  * The rate-limit counters every instance shares: Redis with `REDIS_URL`, else the `rate_limit` table,
- * whose ended windows this process deletes every `RATE_LIMIT_PRUNE_INTERVAL_S`.
+ * whose ended windows this process deletes every `RATE_LIMIT_PRUNE_INTERVAL_S`. Every use is counted in
+ * the store itself, so a limit of a few uses an hour (data exports) is exact across instances.
  */
-function getQuotaStore(): Promise<QuotaStore> {
+export function getQuotaStore(): Promise<QuotaStore> {
   stores.shared ??= (async () => {
     const env = serverEnv();
     if (env.REDIS_URL) return redisQuotaStore(getRedis(env.REDIS_URL));

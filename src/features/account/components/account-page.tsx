@@ -4,6 +4,7 @@ import { Page } from '@/components/layout/page';
 import { useSession } from '@/features/auth/queries';
 import { isEmail } from '@/lib/email';
 import { ChangeNameDialog } from './change-name-dialog';
+import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
 import { ProfileCard } from './profile-card';
@@ -54,6 +55,7 @@ export function AccountPage({
         {passkeys}
         {preferences}
         <SessionsCard />
+        <DataExportCard />
         <DeleteAccountCard email={user.email} />
       </div>
     </Page>
