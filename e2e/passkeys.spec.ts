@@ -6,7 +6,7 @@ import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { type SeededInstance, startSeededInstance } from './support/instances';
 import { newEmail, signIn } from './support/session';
-import { en, enPattern } from './support/text';
+import { en, enPattern, escapeRegExp } from './support/text';
 
 let instance: SeededInstance;
 
@@ -92,6 +92,11 @@ test('add a passkey after a code sign-in, sign in with it alone, rename and remo
   const { email, auth } = await userWithPasskey(page, 'pk-journey');
   const card = passkeysCard(page);
   await expect(card.getByTestId('passkey')).toContainText(en('account:passkeys.never'));
+  const methods = page.getByRole('region', { name: en('account:methods.title') });
+  await expect(methods.getByTestId('sign-in-method')).toHaveText([
+    new RegExp(`^${escapeRegExp(en('account:methods.code'))}.*${escapeRegExp(email)}`),
+    `${en('account:passkeys.title')}${en('account:methods.passkeys', { count: 1 })}`,
+  ]);
   await expectAccessible(page);
 
   await signOutFromApi(page);

@@ -53,6 +53,7 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/auth/functions.ts#$completeOnboarding': 'signed-in',
   'src/features/preferences/functions.ts#$getI18nBootstrap': 'public',
   'src/features/account/functions.ts#$listSessions': 'signed-in',
+  'src/features/account/functions.ts#$listLinkedProviders': 'signed-in',
   'src/features/passkey/functions.ts#$listPasskeys': 'signed-in',
   'src/features/passkey/functions.ts#$listUserPasskeys': { user: ['get'] },
   'src/features/passkey/functions.ts#$removeUserPasskey': { user: ['update'] },

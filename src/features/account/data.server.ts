@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import type { LinkedProvider } from './schema';
 import { getDb } from '@/server/db/database';
 import { account, auditLog, member, organization, passkey, session, user } from '@/server/db/schema/index';
 
@@ -124,4 +125,15 @@ export async function findAccountData(userId: string, db?: Database): Promise<Ac
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id)),
   ]);
   return { profile, sessions, passkeys, accounts, memberships, auditEntries };
+}
+
+/** The providers linked to the user's account (GitHub, Google, OIDC), oldest first; never their tokens. */
+export async function listLinkedProviders(userId: string, db?: Database): Promise<LinkedProvider[]> {
+  const executor = db ?? (await getDb());
+  const rows = await executor
+    .select({ id: account.id, providerId: account.providerId, linkedAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId))
+    .orderBy(account.createdAt, account.id);
+  return rows.map((row) => ({ ...row, linkedAt: row.linkedAt.toISOString() }));
 }

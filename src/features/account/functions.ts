@@ -5,6 +5,7 @@ import { getQuotaStore } from '@/server/auth/instance';
 import { listActiveSessions } from '@/server/auth/session-list';
 import { clientIp } from '@/server/client-ip';
 import { isDemoMode } from '@/server/env';
+import { listLinkedProviders } from './data.server';
 import { exportAccountData } from './export.server';
 import type { AccountExport } from './schema';
 
@@ -38,3 +39,11 @@ export const $exportMyData = createServerFn({ method: 'GET' })
       { quotaStore: await getQuotaStore() },
     ),
   );
+
+/**
+ * The providers linked to the signed-in user's account, for the sign-in methods card. Not better-auth's
+ * /list-accounts, which the product does not serve; unlinking goes through better-auth (/unlink-account).
+ */
+export const $listLinkedProviders = createServerFn({ method: 'GET' })
+  .middleware([authMiddleware])
+  .handler(({ context }) => listLinkedProviders(context.user.id));

@@ -1,11 +1,12 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { appConfig } from '~/app.config';
 import { authCall, authKeys, refreshSession } from '@/features/auth/queries';
-import { $exportMyData, $listSessions } from './functions';
+import { $exportMyData, $listLinkedProviders, $listSessions } from './functions';
 
 const accountKeys = {
   all: ['account'] as const,
   sessions: ['account', 'sessions'] as const,
+  providers: ['account', 'providers'] as const,
 };
 
 export const accountQueries = {
@@ -14,6 +15,12 @@ export const accountQueries = {
     queryOptions({
       queryKey: accountKeys.sessions,
       queryFn: () => $listSessions(),
+    }),
+  /** The providers linked to the account (GitHub, Google, OIDC). */
+  providers: () =>
+    queryOptions({
+      queryKey: accountKeys.providers,
+      queryFn: () => $listLinkedProviders(),
     }),
 };
 
@@ -75,6 +82,13 @@ export const accountMutations = {
       mutationFn: ({ newEmail, otp }: { newEmail: string; otp: string }) =>
         authCall((client, fetchOptions) => client.emailOtp.changeEmail({ newEmail, otp, fetchOptions })),
       onSuccess: () => refreshSession(queryClient),
+    }),
+  /** Unlinks a provider: it no longer signs in to this account (the e-mail code always does). */
+  unlinkProvider: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: (accountId: string) =>
+        authCall((client, fetchOptions) => client.unlinkAccount({ accountId, fetchOptions })),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.providers }),
     }),
   /** Ends every session but this one; the list of devices is read again. */
   revokeOtherSessions: (queryClient: QueryClient) =>

@@ -65,3 +65,6 @@ export type AccountExport = {
     ip: string | null;
   }[];
 };
+
+/** A provider linked to the account: its account row's id (what unlinking names), which, since when. */
+export type LinkedProvider = { id: string; providerId: string; linkedAt: string };

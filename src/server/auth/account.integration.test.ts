@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { appConfig } from '~/app.config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail, mimePart, subjectOf } from '@/test/smtp-catcher';
-import { session, user } from '@/server/db/schema/index';
+import { listLinkedProviders } from '@/features/account/data.server';
+import { account, session, user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // The account screen's server side, through `auth.handler` as the browser reaches it: the name rules on
@@ -226,3 +227,50 @@ async function freshCode(email: string) {
   expect(sent.status).toBe(200);
   return codeFromMail(t.mailsTo(email).at(-1) as CaughtMail);
 }
+
+describe('unlinking a provider', () => {
+  const linkProvider = async (userId: string, providerId: string) => {
+    const id = `${userId}-${providerId}`;
+    await t.db
+      .insert(account)
+      .values({ id, accountId: `${providerId}-subject`, providerId, userId, accessToken: 'secret' });
+    return id;
+  };
+
+  it('lists linked providers without tokens, and unlinks even the only one: the e-mail code remains', async () => {
+    const email = newAddress('linked');
+    const { cookie, id } = await signedIn(email);
+    const github = await linkProvider(id, 'github');
+    const listed = await listLinkedProviders(id, t.db);
+    expect(listed).toEqual([{ id: github, providerId: 'github', linkedAt: expect.any(String) }]);
+
+    const unlinked = await t.request('POST', '/unlink-account', { accountId: github }, { cookie });
+    expect(unlinked.status, unlinked.text).toBe(200);
+    expect(await listLinkedProviders(id, t.db)).toEqual([]);
+    // Still a way in: a code to the address.
+    expect((await t.signIn(email, await freshCode(email))).status).toBe(200);
+  });
+
+  it('refuses another user’s provider, and a stale session, changing nothing', async () => {
+    const owner = await signedIn(newAddress('owner'));
+    const other = await signedIn(newAddress('other'));
+    const theirs = await linkProvider(other.id, 'google');
+    const foreign = await t.request(
+      'POST',
+      '/unlink-account',
+      { accountId: theirs },
+      { cookie: owner.cookie },
+    );
+    expect(foreign.body?.code).toBe('ACCOUNT_NOT_FOUND');
+
+    const mine = await linkProvider(owner.id, 'google');
+    await t.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - (appConfig.auth.recentSignInMinutes + 1) * 60_000) })
+      .where(eq(session.userId, owner.id));
+    const stale = await t.request('POST', '/unlink-account', { accountId: mine }, { cookie: owner.cookie });
+    expect([stale.status, stale.body?.code]).toEqual([403, 'SESSION_NOT_FRESH']);
+    expect(await listLinkedProviders(owner.id, t.db)).toHaveLength(1);
+    expect(await listLinkedProviders(other.id, t.db)).toHaveLength(1);
+  });
+});

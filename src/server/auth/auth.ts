@@ -280,7 +280,9 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     },
     account: {
       // No trusted providers: an account is linked only when the provider says the e-mail is verified.
-      accountLinking: { enabled: true, allowDifferentEmails: false },
+      // A provider can be unlinked even when it is the only one: a code by e-mail always signs in (no
+      // account row stands for it, so better-auth would otherwise call the provider the last way in).
+      accountLinking: { enabled: true, allowDifferentEmails: false, allowUnlinkingAll: true },
     },
     socialProviders: socialProviders(env, signUpEnabled),
     hooks: {

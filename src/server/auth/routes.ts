@@ -60,6 +60,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = [
   { path: '/update-user', methods: ['POST'], demo: false, why: 'account: change name' },
   { path: '/delete-user', methods: ['POST'], demo: false, why: 'account: delete my account' },
   { path: '/revoke-sessions', methods: ['POST'], demo: false, why: 'account: sign out everywhere' },
+  { path: '/unlink-account', methods: ['POST'], demo: false, why: 'account: unlink a provider' },
   { path: '/revoke-other-sessions', methods: ['POST'], demo: false, why: 'account: sign out other sessions' },
   {
     path: '/email-otp/request-email-change',

@@ -9,6 +9,7 @@ import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
+import { SignInMethodsCard } from './sign-in-methods-card';
 
 export type AccountSearch = { state: '' | 'change-name'; newEmail: string };
 
@@ -52,6 +53,7 @@ export function AccountPage({
           pendingEmail={pendingEmail}
           onPendingEmailChange={(newEmail) => onSearchChange({ newEmail })}
         />
+        <SignInMethodsCard email={user.email} />
         {passkeys}
         {preferences}
         <SessionsCard />
