@@ -45,6 +45,8 @@ test('a visitor signs in to the demo with the fixed code', async ({ page, visit 
   await expect(
     page.getByText(en('auth:login.hint.demoCode', { code: appConfig.auth.demoCode })),
   ).toBeVisible();
+  // The sample accounts have no passkeys and cannot register one: no passkey sign-in is offered.
+  await expect(page.getByRole('button', { name: en('auth:login.passkey') })).toHaveCount(0);
   await page.getByRole('textbox', { name: en('auth:login.email.label') }).fill(userEmail);
   // Sign-up is off in a demo: the login-only wording.
   await page.getByRole('button', { name: en('auth:login.submit') }).click();

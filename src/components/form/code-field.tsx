@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { appConfig } from '~/app.config';
 import { CodeInput } from '@/components/ui/code-input';
+import { failureCode } from '@/lib/translate-error';
 import { FormField } from './form-field';
 
 /**
@@ -45,4 +46,22 @@ export function CodeField<TValues extends FieldValues, TName extends FieldPath<T
       )}
     </FormField>
   );
+}
+
+/** Failures about the code itself: shown on the code field rather than above the form. */
+const CODE_FAILURES = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
+
+/**
+ * After a refused code: a wrong, expired or used-up code empties the field, shows why there and puts the
+ * focus back for the next try (true); any other failure is the caller's to show (false).
+ */
+export function showCodeFailure(
+  form: Pick<UseFormReturn<{ otp: string }>, 'setValue' | 'setError'>,
+  error: unknown,
+): boolean {
+  const code = failureCode(error);
+  if (!code || !CODE_FAILURES.has(code)) return false;
+  form.setValue('otp', '');
+  form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
+  return true;
 }

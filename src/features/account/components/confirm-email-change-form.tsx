@@ -6,15 +6,12 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
-import { CodeField } from '@/components/form/code-field';
+import { CodeField, showCodeFailure } from '@/components/form/code-field';
 import { Button } from '@/components/ui/button';
 import { accountMutations } from '../queries';
 import { zEmailCodeForm } from '../schema';
 import { EmailAddress } from './email-address';
-import { failureCode, translateError } from '@/lib/translate-error';
-
-// Errors about the code itself show on the field, like on the sign-in screen.
-const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
+import { translateError } from '@/lib/translate-error';
 
 /** Step two of a change of address: the code mailed to `newEmail`; the sixth digit submits it. */
 export function ConfirmEmailChangeForm({
@@ -43,13 +40,7 @@ export function ConfirmEmailChangeForm({
       // Reads the session again, with the new address, before saying it is done.
       await changeEmail.mutateAsync({ newEmail, otp });
     } catch (error) {
-      const code = failureCode(error);
-      if (code && CODE_ERRORS.has(code)) {
-        form.setValue('otp', '');
-        form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
-      } else {
-        setFormError(translateError(t, error, ['account:errors']));
-      }
+      if (!showCodeFailure(form, error)) setFormError(translateError(t, error, ['account:errors']));
       return;
     }
     toast.success(t('email.changed'));

@@ -4,18 +4,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
-import { CodeField } from '@/components/form/code-field';
+import { CodeField, showCodeFailure } from '@/components/form/code-field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { failureCode, translateError } from '@/lib/translate-error';
+import { translateError } from '@/lib/translate-error';
 import { authMutations, signInCalls, useSession } from '../queries';
 import { zVerifyForm } from '../schema';
 import { stepUp } from '../step-up';
 import { EmailText } from './email-text';
 import { ResendCodeButton } from './resend-code-button';
-
-const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
 
 /**
  * The step-up dialog's body: a code is mailed to the signed-in address as it opens; the right code signs
@@ -64,13 +62,7 @@ function StepUpForm({ email }: { email: string }) {
     try {
       await signIn.mutateAsync({ email, otp });
     } catch (error) {
-      const code = failureCode(error);
-      if (code && CODE_ERRORS.has(code)) {
-        form.setValue('otp', '');
-        form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
-      } else {
-        setFormError(translateError(t, error));
-      }
+      if (!showCodeFailure(form, error)) setFormError(translateError(t, error));
       return;
     }
     stepUp.settle(true);

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
-import { CodeField } from '@/components/form/code-field';
+import { CodeField, showCodeFailure } from '@/components/form/code-field';
 import { Button } from '@/components/ui/button';
 import { authMutations, authQueries } from '../queries';
 import { afterSignIn } from '../redirect';
@@ -15,10 +15,7 @@ import { zVerifyForm } from '../schema';
 import { AuthScreen } from './auth-screen';
 import { EmailText } from './email-text';
 import { ResendCodeButton } from './resend-code-button';
-import { failureCode, translateError } from '@/lib/translate-error';
-
-// Errors about the code itself show on the field; the rest above the button.
-const CODE_ERRORS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'TOO_MANY_ATTEMPTS']);
+import { translateError } from '@/lib/translate-error';
 
 /** /login/verify: the code sent to `email`; submits by itself once the sixth digit is in. */
 export function VerifyPage({ email, redirect }: { email: string; redirect: string }) {
@@ -41,13 +38,7 @@ export function VerifyPage({ email, redirect }: { email: string; redirect: strin
     try {
       await signIn.mutateAsync({ email, otp });
     } catch (error) {
-      const code = failureCode(error);
-      if (code && CODE_ERRORS.has(code)) {
-        form.setValue('otp', '');
-        form.setError('otp', { message: `errors.${code}` }, { shouldFocus: true });
-      } else {
-        setFormError(translateError(t, error));
-      }
+      if (!showCodeFailure(form, error)) setFormError(translateError(t, error));
       return;
     }
     // The mutation filled the cache with the new session, which the guards of the next screen read.
