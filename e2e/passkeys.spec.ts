@@ -171,9 +171,11 @@ test('the login page asks the browser for passkey suggestions on the e-mail fiel
   const { email } = await userWithPasskey(page, 'pk-autofill');
   await signOutFromApi(page);
   await open(page, '/login');
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { passkeyCalls: string[] }).passkeyCalls))
-    .toContain('conditional');
+  // Nothing is asked of the browser until the field where the suggestions show is focused.
+  const calls = () => page.evaluate(() => (window as unknown as { passkeyCalls: string[] }).passkeyCalls);
+  expect(await calls()).toEqual([]);
+  await page.getByRole('textbox', { name: en('auth:login.email.label') }).focus();
+  await expect.poll(calls).toContain('conditional');
   // The suggestion, once picked (the virtual authenticator answers it), signs in like the button.
   await expect(page).toHaveURL(/\/app$/, { timeout: 15_000 });
   expect(await sessionUser(page.context())).toMatchObject({ email });

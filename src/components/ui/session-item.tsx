@@ -51,8 +51,8 @@ export function SessionItem({
   return (
     <li className="flex flex-wrap gap-3 rounded-md border p-3" data-testid="session">
       <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-      {/* At least 14rem wide: on a phone the action (a revoke button) wraps below rather than squeezing it. */}
-      <div className="grid min-w-0 flex-1 basis-56 gap-2">
+      {/* At least 10rem wide (12 at the Arabic scale): on a phone the action (a revoke button) wraps below. */}
+      <div className="grid min-w-0 flex-1 basis-40 gap-2">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="min-w-0 [overflow-wrap:anywhere]">
             {session.administrator ? t('sessions.administrator') : device}

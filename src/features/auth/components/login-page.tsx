@@ -123,7 +123,7 @@ export function LoginPage({ redirect, email = '' }: { redirect: string; email?: 
           )}
         </FieldFrame>
         <FormAlert message={formError} />
-        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+        <Button type="submit" className="relative w-full" disabled={submitting} aria-busy={submitting}>
           <Mail aria-hidden />
           {t(signUp ? 'login.submitSignUp' : 'login.submit')}
           {lastUsed === 'email-otp' ? <LastUsedMark /> : null}
@@ -134,7 +134,12 @@ export function LoginPage({ redirect, email = '' }: { redirect: string; email?: 
           <SeparatorText>{t('login.or')}</SeparatorText>
           <div className="flex flex-col gap-2">
             {passkeys ? (
-              <PasskeySignIn redirect={redirect} onError={setFormError} lastUsed={lastUsed === 'passkey'} />
+              <PasskeySignIn
+                redirect={redirect}
+                autofillField={emailField.ref}
+                lastUsed={lastUsed === 'passkey'}
+                onError={setFormError}
+              />
             ) : null}
             {config.providers.length > 0 ? (
               <ProviderButtons

@@ -53,7 +53,7 @@ export function ProviderButtons({
           key={provider.id}
           type="button"
           variant="outline"
-          className="w-full"
+          className="relative w-full"
           disabled={pending !== null}
           aria-busy={pending === provider.id}
           onClick={() => void start(provider)}

@@ -71,10 +71,12 @@ function PasskeyItem({ passkey, action }: { passkey: PasskeyView; action?: React
   return (
     <li className="flex flex-wrap gap-3 rounded-md border p-3" data-testid="passkey">
       <KeyRound aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-      {/* At least 14rem wide: on a phone the buttons wrap below rather than squeezing the text. */}
-      <div className="grid min-w-0 flex-1 basis-56 gap-2">
+      {/* At least 10rem wide (12 at the Arabic scale): on a phone the buttons wrap below, beside the icon. */}
+      <div className="grid min-w-0 flex-1 basis-40 gap-2">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          <bdi className="min-w-0 [overflow-wrap:anywhere]">{label}</bdi>
+          <span dir="auto" className="min-w-0 [overflow-wrap:anywhere] match-parent-align">
+            {label}
+          </span>
           {passkey.backedUp ? <Badge variant="secondary">{t('passkeys.synced')}</Badge> : null}
         </p>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
@@ -88,7 +90,7 @@ function PasskeyItem({ passkey, action }: { passkey: PasskeyView; action?: React
           ))}
         </dl>
       </div>
-      {action ? <div className="flex flex-wrap items-start gap-2">{action}</div> : null}
+      {action ? <div className="ms-auto flex flex-wrap items-start gap-2">{action}</div> : null}
     </li>
   );
 }
@@ -117,7 +119,8 @@ export function RemovePasskeyButton({
   };
   return (
     <ConfirmDialog
-      title={t('passkeys.removeTitle', { name: label })}
+      // First-strong isolates keep a Latin name and its quotes in order inside an Arabic sentence.
+      title={t('passkeys.removeTitle', { name: `\u2068${label}\u2069` })}
       description={description}
       confirmLabel={t('passkeys.remove')}
       variant="destructive"

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { passkeyQueries } from '../queries';
-import { useAddPasskey } from './passkeys-card';
+import { useAddPasskey } from './use-add-passkey';
 
 const DISMISSED_KEY = 'passkey-prompt-dismissed';
 
@@ -49,16 +49,17 @@ export function PasskeyPrompt({ userId }: { userId: string }) {
   return (
     <section
       aria-labelledby="passkey-prompt-title"
-      className="mb-6 flex flex-wrap items-start gap-3 rounded-lg border bg-card p-4"
+      className="mb-6 grid grid-cols-[auto_1fr] gap-x-3 gap-y-3 rounded-lg border bg-card p-4 sm:grid-cols-[auto_1fr_auto] sm:items-center"
     >
-      <KeyRound aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-      <div className="grid min-w-0 flex-1 basis-56 gap-1">
-        <h2 id="passkey-prompt-title" className="font-semibold">
+      <KeyRound aria-hidden className="mt-0.5 size-5 shrink-0 self-start text-primary" />
+      <div className="grid min-w-0 gap-1">
+        <h2 id="passkey-prompt-title" className="font-semibold text-balance">
           {t('passkeys.promptTitle')}
         </h2>
         <p className="text-sm text-muted-foreground">{t('passkeys.promptDescription')}</p>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* Under the text on a phone (aligned with it), beside it from `sm` up. */}
+      <div className="col-start-2 flex flex-wrap items-center gap-2 sm:col-start-3">
         <Button
           size="sm"
           disabled={add.pending}

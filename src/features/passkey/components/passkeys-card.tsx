@@ -16,39 +16,9 @@ import { failureCode, translateError } from '@/lib/translate-error';
 import { passkeyMutations, passkeyQueries } from '../queries';
 import { type PasskeyView, zRenamePasskeyForm } from '../schema';
 import { PasskeyList, RemovePasskeyButton, usePasskeyLabel } from './passkey-list';
+import { useAddPasskey } from './use-add-passkey';
 
 const ERROR_SCOPES = ['account:passkeys.errors'];
-
-/** The browser's own "cancelled" answers (its dialog closed): the user knows, nothing to say. */
-function passkeyCancelled(error: unknown): boolean {
-  const code = failureCode(error);
-  return (
-    code === 'AUTH_CANCELLED' ||
-    code === 'ERROR_CEREMONY_ABORTED' ||
-    code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'
-  );
-}
-
-/** Adds a passkey: the browser's dialog, then a toast; false when it did not happen. */
-export function useAddPasskey() {
-  const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
-  const add = useMutation(passkeyMutations.add(queryClient));
-  const run = async (): Promise<boolean> => {
-    try {
-      await add.mutateAsync(undefined);
-    } catch (error) {
-      if (!passkeyCancelled(error)) {
-        const message = translateError(t, error, ERROR_SCOPES);
-        if (message) toast.error(message);
-      }
-      return false;
-    }
-    toast.success(t('passkeys.added'));
-    return true;
-  };
-  return { run, pending: add.isPending };
-}
 
 /**
  * The account page's passkeys: add one (the browser asks for a fingerprint, face or screen lock), see each
