@@ -20,7 +20,6 @@ test('better-auth routes the product never calls answer 404 and mail nothing', a
     '/email-otp/verify-email',
     '/update-session',
     '/link-social',
-    '/unlink-account',
     '/refresh-token',
     '/get-access-token',
   ]) {
