@@ -45,9 +45,10 @@ test('a code works only in the browser that asked for it', async ({ page, browse
   await waitForHydration(page);
   const code = await waitForCode(email, since);
 
-  // The browser's binding cookie: readable by no script, sent only to the auth routes, same-site only.
+  // The browser's binding cookie: readable by no script, sent only to the auth routes, never with a
+  // cross-site POST (Lax: a provider's return leg carries it).
   const binding = (await page.context().cookies()).find((cookie) => cookie.name.endsWith('code_binding'));
-  expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+  expect(binding).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
 
   // Someone else, in another browser, types the right code and then wrong ones: all refused, nothing spent.
   const other = await browser.newContext();
