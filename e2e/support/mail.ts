@@ -8,22 +8,44 @@ function mailApi(): string {
   return url;
 }
 
-/** The newest e-mail to `to` received at or after `since` (ms epoch), waiting up to `timeoutMs`. */
-export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<CaughtMail> {
+/** The e-mails to `to` received at or after `since` (ms epoch), oldest first. */
+export async function mailsSince(to: string, since: number): Promise<CaughtMail[]> {
+  const response = await fetch(`${mailApi()}/messages?to=${encodeURIComponent(to)}&since=${since}`);
+  return (await response.json()) as CaughtMail[];
+}
+
+/**
+ * The newest e-mail to `to` received at or after `since` (ms epoch) that `accept` takes (any by
+ * default), waiting up to `timeoutMs`.
+ */
+export async function waitForMail(
+  to: string,
+  since: number,
+  timeoutMs = 10_000,
+  accept: (mail: CaughtMail) => boolean = () => true,
+): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const response = await fetch(`${mailApi()}/messages?to=${encodeURIComponent(to)}&since=${since}`);
-    const messages = (await response.json()) as CaughtMail[];
-    const newest = messages.at(-1);
+    const newest = (await mailsSince(to, since)).filter(accept).at(-1);
     if (newest) return newest;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`No e-mail to ${to} within ${timeoutMs} ms`);
 }
 
+/** Whether `mail` holds a sign-in code (and is not, say, the notice of a new sign-in sent meanwhile). */
+function holdsCode(mail: CaughtMail): boolean {
+  try {
+    codeFromMail(mail);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The sign-in code mailed to `to` at or after `since`. */
 export async function waitForCode(to: string, since: number): Promise<string> {
-  return codeFromMail(await waitForMail(to, since));
+  return codeFromMail(await waitForMail(to, since, 10_000, holdsCode));
 }
 
 export { mimePart, subjectOf };
