@@ -1,8 +1,10 @@
 // Passwordless sign-in end to end: e-mail → code from the real SMTP catcher → the area of the role,
 // onboarding for a new address, the redirect parameter, the 403 page, sign-out behind a confirmation.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
-import { mimePart, subjectOf, waitForCode, waitForMail } from './support/mail';
+import { mailsSince, mimePart, subjectOf, waitForCode, waitForMail } from './support/mail';
+import { newEmail, signIn } from './support/session';
 import { advanceServerClock } from './support/server-clock';
 import { en, enPattern, plain, text } from './support/text';
 
@@ -209,6 +211,31 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
         name: new RegExp(`^${enPattern('home.greeting', { name: /.*/ })}`),
       }),
     ).toBeVisible();
+  });
+
+  test('a browser new to the account is announced to its owner, and remembered for the next sign-in', async ({
+    browser,
+    page,
+  }) => {
+    const email = newEmail('oidc-alert');
+    const notice = en('email:newSignIn.subject', { product: appConfig.name });
+    const isNotice = (mail: Parameters<typeof subjectOf>[0]) => subjectOf(mail) === notice;
+    const first = await browser.newContext();
+    await signIn(await first.newPage(), email, { name: 'Ada Lovelace' });
+    await first.close();
+
+    const since = Date.now();
+    await signInAtProvider(page, email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    const mail = await waitForMail(email, since, 10_000, isNotice);
+    expect(mimePart(mail, 'text/plain')).toContain('/app/account');
+
+    // The provider's return leg marked this browser: a code sign-in from it now is no news.
+    const againSince = Date.now();
+    await signIn(page, email);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await mailsSince(email, againSince)).filter(isNotice)).toHaveLength(0);
   });
 
   test('denied consent lands on the access-denied page', async ({ page }) => {
