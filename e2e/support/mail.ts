@@ -1,6 +1,8 @@
 // Reads e-mails caught by the real SMTP catcher that scripts/e2e.ts runs (over its small HTTP API).
 import type { CaughtMail } from '../../src/test/smtp-catcher.ts';
+import { appConfig } from '../../app.config.ts';
 import { codeFromMail, mimePart, subjectOf } from '../../src/test/smtp-catcher.ts';
+import { text } from './text.ts';
 
 function mailApi(): string {
   const url = process.env.E2E_MAIL_API;
@@ -33,8 +35,20 @@ export async function waitForMail(
   throw new Error(`No e-mail to ${to} within ${timeoutMs} ms`);
 }
 
+const NOTICE_SUBJECTS = new Set(
+  appConfig.languages.map((lng) => text(lng, 'email:newSignIn.subject', { product: appConfig.name })),
+);
+
+/**
+ * Whether `mail` is the notice of a sign-in from a new browser: any test that signs a seeded account in
+ * from a fresh browser context sends one, so a test that expects no mail to such an address skips them.
+ */
+export function isSignInNotice(mail: CaughtMail): boolean {
+  return NOTICE_SUBJECTS.has(subjectOf(mail));
+}
+
 /** Whether `mail` holds a sign-in code (and is not, say, the notice of a new sign-in sent meanwhile). */
-function holdsCode(mail: CaughtMail): boolean {
+export function holdsCode(mail: CaughtMail): boolean {
   try {
     codeFromMail(mail);
     return true;
