@@ -14,7 +14,6 @@ let counter = 0;
 const newAddress = (label: string) => `${label}-${++counter}@example.test`;
 const WINDOWS_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-const NOTICE = 'New sign-in to your';
 /** How long a notice that is going out takes at most to reach the catcher. */
 const SETTLE_MS = 1_500;
 
@@ -26,7 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const notices = (email: string) => t.mailsTo(email).filter((mail) => subjectOf(mail).startsWith(NOTICE));
+const notices = (email: string) => t.signInNoticesTo(email);
 
 /** Signs `email` in with a code in `browser`; the session cookie and the user's id. */
 async function signInWithCode(instance: TestAuth, email: string, options: RequestOptions) {
@@ -67,6 +66,7 @@ describe('the new sign-in notice', () => {
     });
     const [notice, ...more] = await waitForNotices(email, 1);
     expect(more).toHaveLength(0);
+    expect(subjectOf(notice as CaughtMail)).toBe(`New sign-in to your ${appConfig.name} account`);
     const text = mimePart(notice as CaughtMail, 'text/plain');
     expect(text).toContain('Chrome 120 on Windows 10');
     expect(text).toContain('203.0.113.7');
