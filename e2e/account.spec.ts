@@ -5,7 +5,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
-import { subjectOf, waitForCode, waitForMail } from './support/mail';
+import {
+  holdsCode,
+  isSignInNotice,
+  mailsSince,
+  mimePart,
+  subjectOf,
+  waitForCode,
+  waitForMail,
+} from './support/mail';
 import { newEmail, signIn } from './support/session';
 import { en, enPattern, plain, text } from './support/text';
 
@@ -61,7 +69,8 @@ test('change the e-mail with the code sent to the new address', async ({ page, v
   await field.fill('user@example.com');
   await card.getByRole('button', { name: en('account:email.send') }).click();
   await expect(page).toHaveURL(/[?&]newEmail=user%40example\.com/);
-  await expect(waitForMail('user@example.com', takenSince, 1_500)).rejects.toThrow(/No e-mail/);
+  // (A code, that is: the seeded user may meanwhile hear of a sign-in by another test.)
+  await expect(waitForMail('user@example.com', takenSince, 1_500, holdsCode)).rejects.toThrow(/No e-mail/);
   await card.getByRole('button', { name: en('account:email.useAnother') }).click();
 
   const since = Date.now();
@@ -152,6 +161,57 @@ test('sign out other sessions, then everywhere', async ({ browser, page, visit }
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/app/account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('a new browser signing in is mailed about, a known one is not, and the switch turns it off', async ({
+  browser,
+  page,
+  visit,
+}) => {
+  const email = newEmail('acct-alert');
+  /** Notices to `email` since `since`, after as long as one takes to arrive. */
+  const noticesSince = async (since: number) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return (await mailsSince(email, since)).filter(isSignInNotice);
+  };
+  const signUpSince = Date.now();
+  await signIn(page, email, { name: 'Ada Lovelace' });
+
+  // A second browser: its owner hears of it, with a link to the sessions list.
+  const secondContext = await browser.newContext();
+  const secondSince = Date.now();
+  await signIn(await secondContext.newPage(), email);
+  const notice = await waitForMail(email, secondSince, 10_000, isSignInNotice);
+  expect(mimePart(notice, 'text/plain')).toMatch(/https?:\/\/[^\s]+\/app\/account\b/);
+  await secondContext.close();
+  expect(
+    (await mailsSince(email, signUpSince)).filter(isSignInNotice),
+    'the sign-up itself is not one',
+  ).toHaveLength(1);
+
+  // The first browser signing in again is known: no new notice.
+  const againSince = Date.now();
+  await signIn(page, email);
+  expect(await noticesSince(againSince)).toHaveLength(0);
+
+  // Turned off on the account page, a third browser signs in unannounced.
+  await visit('/app/account');
+  const card = region(page, en('account:alerts.title'));
+  const toggle = card.getByRole('switch', { name: en('account:alerts.newSignIn') });
+  await expect(toggle).toBeChecked();
+  await expectAccessible(page);
+  await toggle.click();
+  await expect(page.getByText(en('account:alerts.turnedOff'))).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(toggle).not.toBeChecked();
+
+  const thirdContext = await browser.newContext();
+  const thirdSince = Date.now();
+  await signIn(await thirdContext.newPage(), email);
+  await thirdContext.close();
+  expect(await noticesSince(thirdSince)).toHaveLength(0);
 });
 
 test('download my data: a JSON file of this account and nobody else, five an hour', async ({

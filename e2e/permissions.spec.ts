@@ -54,6 +54,9 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/preferences/functions.ts#$getI18nBootstrap': 'public',
   'src/features/account/functions.ts#$listSessions': 'signed-in',
   'src/features/account/functions.ts#$listLinkedProviders': 'signed-in',
+  // The "Security alerts" switch: the caller's own setting (a POST, so the demo refuses the change).
+  'src/features/account/functions.ts#$getSignInAlerts': 'signed-in',
+  'src/features/account/functions.ts#$setSignInAlerts': 'signed-in',
   'src/features/passkey/functions.ts#$listPasskeys': 'signed-in',
   'src/features/passkey/functions.ts#$listUserPasskeys': { user: ['get'] },
   'src/features/passkey/functions.ts#$removeUserPasskey': { user: ['update'] },

@@ -2,7 +2,16 @@
 // onboarding for a new address, the redirect parameter, the 403 page, sign-out behind a confirmation.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
-import { mimePart, subjectOf, waitForCode, waitForMail } from './support/mail';
+import {
+  holdsCode,
+  isSignInNotice,
+  mailsSince,
+  mimePart,
+  subjectOf,
+  waitForCode,
+  waitForMail,
+} from './support/mail';
+import { newEmail, signIn } from './support/session';
 import { advanceServerClock } from './support/server-clock';
 import { en, enPattern, plain, text } from './support/text';
 
@@ -175,7 +184,8 @@ test('the code e-mail and the screens follow the visitor language (Arabic, right
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectAccessible(page);
-  const mail = await waitForMail('user@example.com', since);
+  // The code, not a new sign-in notice another test may have sent the seeded user meanwhile.
+  const mail = await waitForMail('user@example.com', since, 10_000, holdsCode);
   expect(subjectOf(mail)).toBe(text('ar', 'email:loginCode.subject'));
   expect(mimePart(mail, 'text/html')).toContain('dir="rtl"');
   await visit('/login/error?error=access_denied');
@@ -209,6 +219,29 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
         name: new RegExp(`^${enPattern('home.greeting', { name: /.*/ })}`),
       }),
     ).toBeVisible();
+  });
+
+  test('a browser new to the account is announced to its owner, and remembered for the next sign-in', async ({
+    browser,
+    page,
+  }) => {
+    const email = newEmail('oidc-alert');
+    const first = await browser.newContext();
+    await signIn(await first.newPage(), email, { name: 'Ada Lovelace' });
+    await first.close();
+
+    const since = Date.now();
+    await signInAtProvider(page, email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    const mail = await waitForMail(email, since, 10_000, isSignInNotice);
+    expect(mimePart(mail, 'text/plain')).toContain('/app/account');
+
+    // The provider's return leg marked this browser: a code sign-in from it now is no news.
+    const againSince = Date.now();
+    await signIn(page, email);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await mailsSince(email, againSince)).filter(isSignInNotice)).toHaveLength(0);
   });
 
   test('denied consent lands on the access-denied page', async ({ page }) => {

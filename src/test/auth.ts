@@ -2,9 +2,11 @@ import '@tanstack/react-start/server-only';
 // A better-auth instance for integration tests: the production `createAuth` over a throwaway database,
 // mailing through a real SMTP server on loopback, driven through `auth.handler` so rate limits and
 // hooks run as they do in production.
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { like } from 'drizzle-orm';
-import { type CaughtMail, type SmtpCatcher, startSmtpCatcher } from '@/test/smtp-catcher';
+import { appConfig } from '~/app.config';
+import { type CaughtMail, type SmtpCatcher, startSmtpCatcher, subjectOf } from '@/test/smtp-catcher';
 import type { Database } from '@/server/db/client';
 import { verification } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
@@ -16,6 +18,14 @@ import type { CodeFloors } from '@/server/auth/codes';
 const TEST_BASE_URL = 'http://localhost:3000';
 export const SESSION_COOKIE = 'better-auth.session_token';
 const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqr';
+
+/** The English subject of the new sign-in notice (the tests' requests name no language). */
+const NOTICE_SUBJECT = (
+  JSON.parse(readFileSync(new URL('../../public/locales/en/email.json', import.meta.url), 'utf8')) as {
+    newSignIn: { subject: string };
+  }
+).newSignIn.subject.replace('{{product}}', appConfig.name);
+const isSignInNotice = (mail: CaughtMail) => subjectOf(mail) === NOTICE_SUBJECT;
 
 export type TestAuthOptions = {
   signUpEnabled?: boolean;
@@ -74,8 +84,13 @@ export type TestAuth = {
   signIn: (email: string, otp: string, options?: RequestOptions) => Promise<AuthResponse>;
   /** GET /get-session with the given Cookie header. */
   getSession: (cookie: string, options?: RequestOptions) => Promise<AuthResponse>;
-  /** Messages the catcher received for `email` (lower-cased), oldest first. */
+  /**
+   * Messages the catcher received for `email` (lower-cased), oldest first, but the new sign-in notices:
+   * one is sent after the sign-in has answered, so it could otherwise land after the next code.
+   */
   mailsTo: (email: string) => CaughtMail[];
+  /** The new sign-in notices the catcher received for `email`, oldest first. */
+  signInNoticesTo: (email: string) => CaughtMail[];
   /** The sign-in-otp verification rows of `email`, from every browser. */
   verificationRows: (email: string) => Promise<(typeof verification.$inferSelect)[]>;
   /** Another auth instance over the same database and catcher (closing it closes nothing shared). */
@@ -207,7 +222,10 @@ function buildTestAuth(
       request('POST', '/sign-in/email-otp', { email, otp }, { browser: browserOf(email), ...requestOptions }),
     getSession: (cookie, requestOptions) =>
       request('GET', '/get-session', undefined, { ...requestOptions, cookie }),
-    mailsTo: (email) => catcher.messages.filter((m) => m.to.includes(email.toLowerCase())),
+    mailsTo: (email) =>
+      catcher.messages.filter((m) => m.to.includes(email.toLowerCase()) && !isSignInNotice(m)),
+    signInNoticesTo: (email) =>
+      catcher.messages.filter((m) => m.to.includes(email.toLowerCase()) && isSignInNotice(m)),
     verificationRows: (email) =>
       db
         .select()

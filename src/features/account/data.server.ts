@@ -137,3 +137,28 @@ export async function listLinkedProviders(userId: string, db?: Database): Promis
     .orderBy(account.createdAt, account.id);
   return rows.map((row) => ({ ...row, linkedAt: row.linkedAt.toISOString() }));
 }
+
+/** Whether the user wants a mail when a browser new to the account signs in; null without such a user. */
+export async function findSignInAlerts(userId: string, db?: Database): Promise<boolean | null> {
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .select({ signInAlerts: user.signInAlerts })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row?.signInAlerts ?? null;
+}
+
+/** Turns the user's new-sign-in mails on or off; the stored value, or null without such a user. */
+export async function updateSignInAlerts(
+  userId: string,
+  enabled: boolean,
+  db?: Database,
+): Promise<boolean | null> {
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .update(user)
+    .set({ signInAlerts: enabled, updatedAt: new Date() })
+    .where(eq(user.id, userId))
+    .returning({ signInAlerts: user.signInAlerts });
+  return row?.signInAlerts ?? null;
+}

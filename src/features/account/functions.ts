@@ -5,9 +5,10 @@ import { getQuotaStore } from '@/server/auth/instance';
 import { listActiveSessions } from '@/server/auth/session-list';
 import { clientIp } from '@/server/client-ip';
 import { isDemoMode } from '@/server/env';
-import { listLinkedProviders } from './data.server';
+import { AppError } from '@/lib/errors';
+import { findSignInAlerts, listLinkedProviders, updateSignInAlerts } from './data.server';
 import { exportAccountData } from './export.server';
-import type { AccountExport } from './schema';
+import { type AccountExport, zSignInAlertsInput } from './schema';
 
 /**
  * The signed-in user's devices. Not better-auth's /list-sessions: in 1.7.25 it sits behind the
@@ -47,3 +48,22 @@ export const $exportMyData = createServerFn({ method: 'GET' })
 export const $listLinkedProviders = createServerFn({ method: 'GET' })
   .middleware([authMiddleware])
   .handler(({ context }) => listLinkedProviders(context.user.id));
+
+/** Whether the signed-in user is mailed when a browser new to the account signs in (the "Security alerts" card). */
+export const $getSignInAlerts = createServerFn({ method: 'GET' })
+  .middleware([authMiddleware])
+  .handler(async ({ context }): Promise<boolean> => {
+    const enabled = await findSignInAlerts(context.user.id);
+    if (enabled === null) throw new AppError('NOT_FOUND');
+    return enabled;
+  });
+
+/** Turns those mails on or off for the signed-in user; the stored value. A change: the demo refuses it. */
+export const $setSignInAlerts = createServerFn({ method: 'POST' })
+  .middleware([authMiddleware])
+  .validator(zSignInAlertsInput)
+  .handler(async ({ context, data }): Promise<boolean> => {
+    const enabled = await updateSignInAlerts(context.user.id, data.enabled);
+    if (enabled === null) throw new AppError('NOT_FOUND');
+    return enabled;
+  });

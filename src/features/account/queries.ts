@@ -1,12 +1,19 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { appConfig } from '~/app.config';
 import { authCall, authKeys, refreshSession } from '@/features/auth/queries';
-import { $exportMyData, $listLinkedProviders, $listSessions } from './functions';
+import {
+  $exportMyData,
+  $getSignInAlerts,
+  $listLinkedProviders,
+  $listSessions,
+  $setSignInAlerts,
+} from './functions';
 
 const accountKeys = {
   all: ['account'] as const,
   sessions: ['account', 'sessions'] as const,
   providers: ['account', 'providers'] as const,
+  signInAlerts: ['account', 'sign-in-alerts'] as const,
 };
 
 export const accountQueries = {
@@ -21,6 +28,21 @@ export const accountQueries = {
     queryOptions({
       queryKey: accountKeys.providers,
       queryFn: () => $listLinkedProviders(),
+    }),
+  /** Whether a sign-in from a browser new to the account is mailed to its owner. */
+  signInAlerts: () =>
+    queryOptions({
+      queryKey: accountKeys.signInAlerts,
+      queryFn: () => $getSignInAlerts(),
+    }),
+};
+
+/** The "Security alerts" switch; the cache holds the stored value once the server has it. */
+export const signInAlertsMutations = {
+  setSignInAlerts: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: (enabled: boolean) => $setSignInAlerts({ data: { enabled } }),
+      onSuccess: (enabled) => queryClient.setQueryData(accountKeys.signInAlerts, enabled),
     }),
 };
 

@@ -5,6 +5,8 @@ import { zEmail, zName, zOtp } from '@/features/auth/schema';
 export const zChangeNameForm = z.object({ name: zName });
 export const zChangeEmailForm = z.object({ email: zEmail });
 export const zEmailCodeForm = z.object({ otp: zOtp });
+/** The "Security alerts" switch: mail me when a new browser signs in. */
+export const zSignInAlertsInput = z.strictObject({ enabled: z.boolean() });
 
 /**
  * What better-auth's /update-user may receive from the browser: a valid name and nothing else. The

@@ -57,16 +57,18 @@ import { refuseBannedSessions } from './banned-sessions';
 import { parseEmailField } from './body-fields';
 import { createCodeMail } from './code-mail';
 import {
+  CALLBACK_PATH,
   CHANGE_EMAIL_PATH,
   type CodeFloors,
   type CodeRequests,
   createCodeRequests,
   defaultCodeFloors,
+  PASSKEY_SIGN_IN_PATH,
   REQUEST_EMAIL_CHANGE_PATH,
   SEND_CODE_PATH,
   SIGN_IN_PATH,
 } from './codes';
-import { type RouteRule, withBody } from './hooks';
+import { type AuthHookContext, type RouteRule, withBody } from './hooks';
 import {
   auditImpersonatedChange,
   clampSessionExpiry,
@@ -132,6 +134,16 @@ export function createAuth(deps: AuthDeps) {
  * `createCodeMail`'s.
  */
 function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof createCodeMail>) {
+  // After any sign-in: the browser is remembered for the address (codes.ts), and the owner hears of it
+  // when the browser had not signed in to the account before.
+  const afterSignIn = (ctx: AuthHookContext) => {
+    const request = codes.current();
+    const signedIn = ctx.context.newSession;
+    if (!request || !signedIn) return;
+    mail.notifyNewSignIn(ctx);
+    request.signedInAs = signedIn.user.email.toLowerCase();
+  };
+  const passkeyRules = passkeyRouteRules(deps.db);
   const rules: Record<string, RouteRule> = {
     [UPDATE_USER_PATH]: { before: (ctx) => withBody(validateUpdateUserBody(ctx.body)) },
     [SEND_CODE_PATH]: {
@@ -146,11 +158,7 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
       after: async (ctx) => {
         await explainBan(ctx);
         await replacePreviousSession(ctx);
-        // A browser that signed in with a code is remembered for that address (codes.ts).
-        const request = codes.current();
-        if (request && !(ctx.context.returned instanceof Error)) {
-          request.signedInAs = parseEmailField(ctx.body, 'email');
-        }
+        if (!(ctx.context.returned instanceof Error)) afterSignIn(ctx);
       },
     },
     [REQUEST_EMAIL_CHANGE_PATH]: {
@@ -170,7 +178,16 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
     },
     [CREATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseCreateOrganizationBody(ctx.body)) },
     [UPDATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseUpdateOrganizationBody(ctx.body)) },
-    ...passkeyRouteRules(deps.db),
+    ...passkeyRules,
+    [PASSKEY_SIGN_IN_PATH]: {
+      after: async (ctx) => {
+        await passkeyRules[PASSKEY_SIGN_IN_PATH]?.after?.(ctx);
+        afterSignIn(ctx);
+      },
+    },
+    // A provider's return leg answers with a redirect (an APIError to better-auth) whether or not it
+    // signed anyone in: the new session says it did.
+    [CALLBACK_PATH]: { after: afterSignIn },
   };
   const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS);
   return (path: string): RouteRule | undefined => (path.startsWith('/admin/') ? admin : rules[path]);
@@ -211,7 +228,11 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     emailAndPassword: { enabled: false },
     verification: { storeIdentifier: codes.identifierStorage },
     user: {
-      additionalFields: { onboardedAt: { type: 'date', required: false, input: false } },
+      additionalFields: {
+        onboardedAt: { type: 'date', required: false, input: false },
+        // Changed only through $setSignInAlerts (features/account/functions.ts).
+        signInAlerts: { type: 'boolean', required: false, defaultValue: true, input: false },
+      },
       // No password to re-enter: a session signed in within `auth.recentSignInMinutes` is required
       // (`requireRecentSignIn`; better-auth's own `freshAge` check agrees).
       deleteUser: {
@@ -230,7 +251,14 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     databaseHooks: {
       // Every way a name reaches the user table (a provider's profile too) stores it cleaned and bounded.
       user: {
-        create: { before: async (data) => cleanStoredUser(data) },
+        create: {
+          before: async (data) => cleanStoredUser(data),
+          // A sign-in that creates its account is a sign-up: no new-sign-in notice (code-mail.ts).
+          after: async () => {
+            const request = codes.current();
+            if (request) request.signedUp = true;
+          },
+        },
         update: { before: async (data) => cleanStoredUser(data) },
       },
       session: {

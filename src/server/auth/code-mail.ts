@@ -1,10 +1,16 @@
 import '@tanstack/react-start/server-only';
 // The mails of the code routes: the per-address limit counted in the one place a code is mailed, the
-// answer for an address better-auth mailed nothing to, and the notice to an address that was changed.
+// answer for an address better-auth mailed nothing to, the notice to an address that was changed, and
+// the notice of a sign-in from a browser new to the account.
 // docs/decisions/016-auth-routes-and-codes.md explains the design.
 import { APIError } from 'better-auth/api';
 import { appConfig } from '~/app.config';
-import { renderChangeEmailCodeEmail, renderEmailChangedEmail } from '@/server/email/account-emails';
+import { describeUserAgent } from '@/lib/user-agent';
+import {
+  renderChangeEmailCodeEmail,
+  renderEmailChangedEmail,
+  renderNewSignInEmail,
+} from '@/server/email/account-emails';
 import { renderLoginCodeEmail } from '@/server/email/login-code';
 import type { Mailer } from '@/server/email/mailer';
 import { languageOfRequest } from '@/server/i18n/request-language';
@@ -25,8 +31,11 @@ export function createCodeMail(options: {
   perAddress: { window: number; max: number };
   /** A code's lifetime, in seconds. */
   expiresIn: number;
+  /** The app's public URL (`BETTER_AUTH_URL`): the new-sign-in notice links to its sessions list. */
+  baseURL: string;
 }) {
   const { mailer, demo, codes, quotaStore, perAddress, expiresIn } = options;
+  const sessionsURL = new URL('/app/account', options.baseURL).toString();
 
   /**
    * Counts one code mailed to `email` (whoever asks, for what) against its hourly limit; the refusal when
@@ -106,6 +115,35 @@ export function createCodeMail(options: {
         // The address has changed already; a lost notice must not turn that into an error.
         logger.warn({ err: serializeError(error) }, 'e-mail change notice not sent');
       }
+    },
+
+    /**
+     * After a sign-in (a code, a passkey, a provider): when the browser had not signed in to this account
+     * before, the owner hears when, from which browser and system and from which address, unless they
+     * turned it off. None for a sign-up (the account's first sign-in), in a demo, or for an impersonation.
+     * The mail goes out after the answer is decided and never turns the sign-in into an error.
+     */
+    notifyNewSignIn(ctx: AuthHookContext): void {
+      const request = codes.current();
+      const signedIn = ctx.context.newSession;
+      if (demo || !request || request.signedUp || !signedIn || signedIn.session.impersonatedBy) return;
+      const { user, session } = signedIn;
+      if (user.signInAlerts === false || codes.wasKnown(user.email)) return;
+      const { browser, os } = describeUserAgent(session.userAgent);
+      const lng = languageOfRequest(ctx.headers);
+      void renderNewSignInEmail({
+        to: user.email,
+        lng,
+        at: new Date(session.createdAt),
+        browser,
+        os,
+        ipAddress: session.ipAddress ?? null,
+        url: sessionsURL,
+      })
+        .then((mail) => mailer.send(mail))
+        .catch((error: unknown) => {
+          logger.warn({ err: serializeError(error), userId: user.id }, 'new sign-in notice not sent');
+        });
     },
   };
 }

@@ -11,6 +11,9 @@ export const SEND_CODE_PATH = '/email-otp/send-verification-otp';
 export const SIGN_IN_PATH = '/sign-in/email-otp';
 export const REQUEST_EMAIL_CHANGE_PATH = '/email-otp/request-email-change';
 export const CHANGE_EMAIL_PATH = '/email-otp/change-email';
+export const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
+/** better-auth's route pattern for a provider's return leg (`/callback/<provider id>`). */
+export const CALLBACK_PATH = '/callback/:id';
 
 /** Shortest answer, in ms, of the routes that mail a code and of those that check one. */
 export type CodeFloors = { send: number; check: number };
@@ -38,8 +41,10 @@ export type CodeRequest = {
   mailAttempted: boolean;
   /** Why that code did not go out (limit reached, SMTP down): the after hook answers with it. */
   failure: Error | undefined;
-  /** An address this browser has just signed in to with a code. */
+  /** An address this browser has just signed in to (with a code, a passkey or a provider). */
   signedInAs: string | undefined;
+  /** Set when this request created the account it signs in to (a sign-up). */
+  signedUp: boolean;
 };
 
 /** Cookies live a year: they mark a browser, not a session. */
@@ -51,10 +56,13 @@ const TAG = /^[A-Za-z0-9_-]{22}$/;
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
+/** The sign-in routes other than the code's: they remember the browser too, with no answer floor. */
+const remembersBrowser = (path: string) => path === PASSKEY_SIGN_IN_PATH || /^\/callback\/[^/]+$/.test(path);
+
 /**
- * The code machinery of one auth instance. `wrap` runs each request to a code route in its own
- * `CodeRequest` (AsyncLocalStorage, so better-auth's callbacks that get no request can read it), holds the
- * answer to its floor and sets the browser's cookies.
+ * The code machinery of one auth instance. `wrap` runs each request to a code route, and each passkey or
+ * provider sign-in, in its own `CodeRequest` (AsyncLocalStorage, so better-auth's callbacks that get no
+ * request can read it), holds a code route's answer to its floor and sets the browser's cookies.
  */
 export function createCodeRequests(options: {
   secret: string;
@@ -72,8 +80,10 @@ export function createCodeRequests(options: {
       .update(`known-browser\0${binding}\0${email}`)
       .digest('base64url')
       .slice(0, 22);
+  // Lax, not Strict: a provider's return leg (`/callback/:id`) is a navigation from the provider's site,
+  // which carries no Strict cookie; the code routes are all POSTs, which carry no Lax cookie cross-site.
   const setCookie = (name: string, value: string) =>
-    `${name}=${value}; Max-Age=${COOKIE_MAX_AGE}; Path=${basePath}; HttpOnly; SameSite=Strict${
+    `${name}=${value}; Max-Age=${COOKIE_MAX_AGE}; Path=${basePath}; HttpOnly; SameSite=Lax${
       options.secureCookies ? '; Secure' : ''
     }`;
 
@@ -87,6 +97,13 @@ export function createCodeRequests(options: {
 
   return {
     current,
+
+    /**
+     * Whether this request's browser had signed in to `email` before it (with a code, a passkey or a
+     * provider): read from the cookies the request came with, so a sign-in that is under way does not
+     * count. False outside a sign-in request.
+     */
+    wasKnown: (email: string) => isKnown(email.toLowerCase()),
 
     /**
      * better-auth's `verification.storeIdentifier`: a sign-in code is stored under the address and the
@@ -120,7 +137,7 @@ export function createCodeRequests(options: {
     wrap: (handler: (request: Request) => Promise<Response>) => async (request: Request) => {
       const path = new URL(request.url).pathname.slice(basePath.length).replace(/\/+$/, '');
       const floor = FLOOR_OF[path];
-      if (!floor) return handler(request);
+      if (!floor && !remembersBrowser(path)) return handler(request);
       const started = performance.now();
       const cookies = parseCookies(request.headers.get('cookie') ?? '');
       const sent = cookies.get(bindingCookie);
@@ -133,13 +150,23 @@ export function createCodeRequests(options: {
         mailAttempted: false,
         failure: undefined,
         signedInAs: undefined,
+        signedUp: false,
       };
       const answer = await storage.run(state, () => handler(request));
-      const wait = options.floors[floor] - (performance.now() - started);
+      const wait = floor ? options.floors[floor] - (performance.now() - started) : 0;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 
+      // A provider that comes back with a cross-site POST (form_post) brings none of the cookies: the
+      // browser's own binding must not be replaced by a new one.
+      if (request.method === 'POST' && path.startsWith('/callback/')) return answer;
       const cookiesToSet: string[] = [];
       if (minted) cookiesToSet.push(setCookie(bindingCookie, minted));
+      // A browser that signs in with a passkey or a provider before ever asking for a code gets its binding
+      // now, so it is remembered like one that signed in with a code.
+      if (state.signedInAs && !state.binding) {
+        state.binding = randomBytes(32).toString('base64url');
+        cookiesToSet.push(setCookie(bindingCookie, state.binding));
+      }
       if (state.signedInAs && state.binding) {
         const tag = knownTag(state.binding, state.signedInAs);
         const tags = [tag, ...state.knownTags.filter((known) => known !== tag)].slice(0, KNOWN_MAX);

@@ -8,6 +8,7 @@ import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailCard } from './email-card';
 import { ProfileCard } from './profile-card';
+import { SecurityAlertsCard } from './security-alerts-card';
 import { SessionsCard } from './sessions-card';
 import { SignInMethodsCard } from './sign-in-methods-card';
 
@@ -56,6 +57,7 @@ export function AccountPage({
         <SignInMethodsCard email={user.email} />
         {passkeys}
         {preferences}
+        <SecurityAlertsCard />
         <SessionsCard />
         <DataExportCard />
         <DeleteAccountCard email={user.email} />

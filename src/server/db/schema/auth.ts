@@ -19,6 +19,8 @@ export const user = pgTable(
     banReason: text('ban_reason'),
     banExpires: tstz('ban_expires'),
     onboardedAt: tstz('onboarded_at'),
+    /** Whether a sign-in from a browser new to the account is mailed to its owner. */
+    signInAlerts: boolean('sign_in_alerts').default(true).notNull(),
   },
   (t) => [
     index('user_created_at_idx').on(t.createdAt, t.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "sign_in_alerts" boolean DEFAULT true NOT NULL;
