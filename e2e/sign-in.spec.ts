@@ -199,11 +199,9 @@ test.describe('social sign-in with a real OpenID Connect provider', () => {
    * three provider sign-ins in ten seconds, and these journeys follow each other faster than that.
    */
   async function signInAtProvider(page: Page, login: string) {
-    await page
-      .context()
-      .setExtraHTTPHeaders({
-        'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
-      });
+    await page.context().setExtraHTTPHeaders({
+      'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    });
     await page.goto('/login');
     await waitForHydration(page);
     await page.getByRole('button', { name: en('auth:login.providerSignUp', { provider: PROVIDER }) }).click();
