@@ -1,11 +1,12 @@
 // Passkeys end to end in real Chromium with its WebAuthn virtual authenticator (DevTools protocol). A
 // browser refuses an IP address as a relying party, so these journeys run on an instance of their own
 // whose public address (BETTER_AUTH_URL) is http://localhost:<port>, over a freshly seeded PGlite folder.
-import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { type SeededInstance, startSeededInstance } from './support/instances';
 import { newEmail, signIn } from './support/session';
+import { addAuthenticator, type Authenticator, credentialCount } from './support/webauthn';
 import { en, enPattern, escapeRegExp } from './support/text';
 
 let instance: SeededInstance;
@@ -18,32 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await instance?.close();
 });
-
-type Authenticator = { cdp: CDPSession; id: string };
-
-/** A platform authenticator (fingerprint, face) that says yes at once, attached to `page`. */
-async function addAuthenticator(page: Page): Promise<Authenticator> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
-
-async function credentialCount(authenticator: Authenticator): Promise<number> {
-  const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', {
-    authenticatorId: authenticator.id,
-  });
-  return credentials.length;
-}
 
 const url = (path: string) => `${instance.origin}${path}`;
 

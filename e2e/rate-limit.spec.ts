@@ -70,8 +70,10 @@ test.describe('server-function rate limits', () => {
       if (call.response.status() === 200) allowed++;
       else refused = call;
     }
+    // The sign-in's own calls (onboarding, the session, the workspace, the home page's passkey offer,
+    // some of them still arriving during the burst) count too: less than all, more than a third is left.
     expect(allowed, 'onboarding and the first page load counted too').toBeLessThan(PER_USER);
-    expect(allowed).toBeGreaterThan(PER_USER / 2);
+    expect(allowed).toBeGreaterThan(PER_USER / 3);
     expect(refused?.response.status()).toBe(429);
     const [code, seconds] = (refused?.errorMessage ?? '').split(':');
     expect(code).toBe('TOO_MANY_REQUESTS');

@@ -7,6 +7,7 @@ import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { type SeededInstance, startSeededInstance } from './support/instances';
 import { waitForCode } from './support/mail';
 import { newEmail, signIn } from './support/session';
+import { addAuthenticator } from './support/webauthn';
 import { en, enPattern } from './support/text';
 
 let instance: SeededInstance;
@@ -121,5 +122,38 @@ test('an admin whose sign-in is old confirms with a code, then the ban goes thro
   await expect(page.getByRole('button', { name: en('user:ban.unban') })).toBeVisible();
 
   // The confirmation signed this browser in again: one session, not one more.
+  expect(await sessionCount(page)).toBe(sessionsBefore);
+});
+
+test("a passkey of the account confirms it instead of the code; the passkey's removal then goes through", async ({
+  page,
+}) => {
+  await addAuthenticator(page);
+  const email = newEmail('stepup-passkey');
+  await signIn(page, email, { name: 'Petra Passkey', origin: instance.origin });
+  await open(page, '/app/account');
+  const passkeys = page.getByRole('region', { name: en('account:passkeys.title') });
+  await passkeys.getByRole('button', { name: en('account:passkeys.add') }).click();
+  await expect(passkeys.getByTestId('passkey')).toHaveCount(1);
+  const sessionsBefore = await sessionCount(page);
+  await instance.advanceClock(LATER);
+
+  // Removing it asks for a recent sign-in; the passkey itself gives it, then the removal completes
+  // (the e-mail code still signs in).
+  await open(page, '/app/account');
+  await passkeys
+    .getByRole('button', {
+      name: en('account:passkeys.removeNamed', { name: en('account:passkeys.unnamed') }),
+    })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: en('account:passkeys.remove') })
+    .click();
+  await stepUpDialog(page)
+    .getByRole('button', { name: en('auth:stepUp.usePasskey') })
+    .click();
+  await expect(stepUpDialog(page)).toBeHidden();
+  await expect(passkeys.getByText(en('account:passkeys.empty'))).toBeVisible();
   expect(await sessionCount(page)).toBe(sessionsBefore);
 });

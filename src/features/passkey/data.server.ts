@@ -65,3 +65,13 @@ export async function findPasskeyOwnerBan(
   if (!found?.banned || (found.banExpires && found.banExpires <= new Date())) return undefined;
   return { banExpires: found.banExpires };
 }
+
+/** The user a passkey (by credential id) belongs to, if it exists. */
+export async function findPasskeyOwner(credentialId: string, db?: Database): Promise<string | undefined> {
+  const executor = db ?? (await getDb());
+  const [found] = await executor
+    .select({ userId: passkey.userId })
+    .from(passkey)
+    .where(eq(passkey.credentialID, credentialId));
+  return found?.userId;
+}

@@ -94,6 +94,27 @@ describe('the passkey routes', () => {
     expect([answer.status, answer.body?.code]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
+  it('a browser signed in as one user cannot sign in with another account’s passkey', async () => {
+    const owner = await signedIn(newAddress('pk-holder'));
+    const other = await signedIn(newAddress('pk-intruder'));
+    const { credentialID } = await storedPasskey(owner.id);
+    const refused = await t.request(
+      'POST',
+      '/passkey/verify-authentication',
+      { response: { id: credentialID } },
+      { cookie: other.cookie },
+    );
+    expect([refused.status, refused.body?.code]).toEqual([403, 'PASSKEY_OF_ANOTHER_ACCOUNT']);
+    // Its own key goes on to the ceremony's checks (here: no challenge was issued).
+    const own = await t.request(
+      'POST',
+      '/passkey/verify-authentication',
+      { response: { id: credentialID } },
+      { cookie: owner.cookie },
+    );
+    expect(own.body?.code).toBe('CHALLENGE_NOT_FOUND');
+  });
+
   it('the plugin’s own list is not served: its rows carry the public key and credential id', async () => {
     const owner = await signedIn(newAddress('pk-list'));
     const answer = await t.request('GET', '/passkey/list-user-passkeys', undefined, { cookie: owner.cookie });

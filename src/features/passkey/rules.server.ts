@@ -2,13 +2,13 @@ import '@tanstack/react-start/server-only';
 // Passkeys (better-auth's passkey plugin) with the product's options and route rules, registered by
 // src/server/auth/auth.ts.
 import { getAuthenticatorName, passkey } from '@better-auth/passkey';
-import { APIError } from 'better-auth/api';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
 import type { AuthHookContext, RouteRule } from '@/server/auth/hooks';
 import { withBody } from '@/server/auth/hooks';
 import type { Database } from '@/server/db/client';
-import { findPasskeyOwnerBan, markPasskeyUsed } from './data.server';
+import { findPasskeyOwner, findPasskeyOwnerBan, markPasskeyUsed } from './data.server';
 import { zPasskeyName } from './schema';
 
 const VERIFY_REGISTRATION_PATH = '/passkey/verify-registration';
@@ -72,6 +72,21 @@ export function passkeyRouteRules(db: Database): Record<string, RouteRule> {
       },
     },
     [PASSKEY_SIGN_IN_PATH]: {
+      // A browser already signed in uses a passkey to confirm it is its user ("confirm it's you"): a key
+      // of another account is refused before it could switch the browser to that account.
+      before: async (ctx: AuthHookContext) => {
+        const answer = (ctx.body?.response ?? {}) as { id?: unknown };
+        if (typeof answer.id !== 'string') return;
+        const current = await getSessionFromCtx(ctx);
+        if (!current) return;
+        const owner = await findPasskeyOwner(answer.id, db);
+        if (owner && owner !== current.user.id) {
+          throw new APIError('FORBIDDEN', {
+            code: 'PASSKEY_OF_ANOTHER_ACCOUNT',
+            message: 'This passkey belongs to another account',
+          });
+        }
+      },
       after: async (ctx: AuthHookContext) => {
         const answer = (ctx.body?.response ?? {}) as { id?: unknown };
         const returned = ctx.context.returned;

@@ -180,8 +180,10 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
     [UPDATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseUpdateOrganizationBody(ctx.body)) },
     ...passkeyRules,
     [PASSKEY_SIGN_IN_PATH]: {
+      ...passkeyRules[PASSKEY_SIGN_IN_PATH],
       after: async (ctx) => {
         await passkeyRules[PASSKEY_SIGN_IN_PATH]?.after?.(ctx);
+        await replacePreviousSession(ctx);
         afterSignIn(ctx);
       },
     },

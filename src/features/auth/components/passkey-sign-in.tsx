@@ -10,7 +10,7 @@ import { afterSignIn } from '../redirect';
 import { LastUsedMark } from './last-used-mark';
 
 /** The browser's own "cancelled" or "nothing chosen" answers: the visitor knows, nothing to say. */
-function wasCancelled(error: unknown): boolean {
+export function passkeyCancelled(error: unknown): boolean {
   const code = failureCode(error);
   return code === undefined || code === 'AUTH_CANCELLED' || code.startsWith('ERROR_');
 }
@@ -43,7 +43,7 @@ export function PasskeySignIn({
     try {
       await signInCalls.signInWithPasskey(autoFill);
     } catch (error) {
-      if (mounted.current && !wasCancelled(error)) onError(translateError(t, error));
+      if (mounted.current && !passkeyCancelled(error)) onError(translateError(t, error));
       return;
     }
     if (!mounted.current) return;

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -7,12 +8,14 @@ import { appConfig } from '~/app.config';
 import { CodeField, showCodeFailure } from '@/components/form/code-field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { translateError } from '@/lib/translate-error';
-import { authMutations, signInCalls, useSession } from '../queries';
+import { authMutations, refreshSession, signInCalls, useSession } from '../queries';
 import { zVerifyForm } from '../schema';
 import { stepUp } from '../step-up';
 import { EmailText } from './email-text';
+import { passkeyCancelled } from './passkey-sign-in';
 import { ResendCodeButton } from './resend-code-button';
 
 /**
@@ -68,6 +71,23 @@ function StepUpForm({ email }: { email: string }) {
     stepUp.settle(true);
   });
 
+  // Or a passkey of this account (the server refuses another account's key).
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const confirmWithPasskey = async () => {
+    setFormError(null);
+    setPasskeyPending(true);
+    try {
+      await signInCalls.signInWithPasskey(false);
+    } catch (error) {
+      if (!passkeyCancelled(error)) setFormError(translateError(t, error));
+      return;
+    } finally {
+      setPasskeyPending(false);
+    }
+    await refreshSession(queryClient);
+    stepUp.settle(true);
+  };
+
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">
@@ -90,6 +110,18 @@ function StepUpForm({ email }: { email: string }) {
         }}
       />
       <FormAlert message={formError} />
+      {typeof window.PublicKeyCredential === 'function' ? (
+        <Button
+          type="button"
+          variant="outline"
+          disabled={passkeyPending}
+          aria-busy={passkeyPending}
+          onClick={() => void confirmWithPasskey()}
+        >
+          <KeyRound aria-hidden />
+          {t('stepUp.usePasskey')}
+        </Button>
+      ) : null}
       <ResendCodeButton
         email={email}
         onError={setFormError}
