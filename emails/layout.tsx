@@ -1,4 +1,4 @@
-import { Body, Container, Head, Heading, Html, Preview, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Html, Preview, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
 /** The frame every product e-mail shares: language and direction, preview line, card, title and intro. */
@@ -41,5 +41,35 @@ export function EmailLayout({
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/**
+ * The mail's one action: a button to `href`, and the address itself below it for mail clients that show
+ * no buttons (left to right in every language, breakable anywhere).
+ */
+export function EmailAction({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <Button
+        href={href}
+        style={{
+          display: 'inline-block',
+          margin: '16px 0',
+          padding: '12px 20px',
+          borderRadius: 8,
+          backgroundColor: '#5b2f8f',
+          color: '#ffffff',
+          fontSize: 15,
+          fontWeight: 600,
+          textDecoration: 'none',
+        }}
+      >
+        {label}
+      </Button>
+      <Text style={{ fontSize: 13, color: '#6b6b78', wordBreak: 'break-all' }} dir="ltr">
+        {href}
+      </Text>
+    </>
   );
 }

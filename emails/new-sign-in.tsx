@@ -1,5 +1,5 @@
-import { Button, Text } from '@react-email/components';
-import { EmailLayout } from './layout';
+import { Text } from '@react-email/components';
+import { EmailAction, EmailLayout } from './layout';
 
 export type NewSignInEmailProps = {
   lang: string;
@@ -22,25 +22,7 @@ export function NewSignInEmail({ lang, dir, url, details, texts }: NewSignInEmai
         </Text>
       ))}
       <Text style={{ fontSize: 14, color: '#3f3f4a', marginTop: 24 }}>{texts.notYou}</Text>
-      <Button
-        href={url}
-        style={{
-          display: 'inline-block',
-          margin: '8px 0 16px',
-          padding: '12px 20px',
-          borderRadius: 8,
-          backgroundColor: '#5b2f8f',
-          color: '#ffffff',
-          fontSize: 15,
-          fontWeight: 600,
-          textDecoration: 'none',
-        }}
-      >
-        {texts.action}
-      </Button>
-      <Text style={{ fontSize: 13, color: '#6b6b78', wordBreak: 'break-all' }} dir="ltr">
-        {url}
-      </Text>
+      <EmailAction href={url} label={texts.action} />
     </EmailLayout>
   );
 }
