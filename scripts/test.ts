@@ -19,4 +19,5 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 run('Unit, component and integration tests', 'pnpm', ['exec', 'vitest', 'run']);
 run('Production build', 'pnpm', ['build']);
+run('First-load JS budget', 'node', ['scripts/bundle-budget.ts']);
 run('End-to-end tests (Chromium)', 'node', ['scripts/e2e.ts']);

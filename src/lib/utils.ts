@@ -1,6 +1,9 @@
 import { type ClassValue, clsx } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { createTailwindMerge } from 'tailwind-merge';
+import { tailwindMergeConfig } from './tailwind-merge-config';
+
+const merge = createTailwindMerge(() => tailwindMergeConfig);
 
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return merge(clsx(inputs));
 }

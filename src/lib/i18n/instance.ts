@@ -1,9 +1,7 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { type AppLanguage, appConfig } from '~/app.config';
-import { detectBrowserLanguage } from './detect-browser';
-import { detectionOptions } from './detection';
+import { browserLanguageDetector, detectBrowserLanguage } from './detect-browser';
 import { lazyHttpBackend } from './lazy-http-backend';
 import { isLanguage } from './languages';
 
@@ -83,11 +81,10 @@ export function getBrowserI18n(bootstrap: I18nBootstrap): I18n {
   const instance = createInstance();
   void instance
     .use(lazyHttpBackend())
-    .use(LanguageDetector)
+    .use(browserLanguageDetector)
     .use(initReactI18next)
     .init({
       ...baseOptions(bootstrap),
-      detection: detectionOptions,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       // i18next retries failed reads itself: 5 times, from 350 ms, doubling; 10 reads at once.
       maxRetries: cfg.maxRetries,
