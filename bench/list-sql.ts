@@ -115,7 +115,8 @@ export function sessionLookupSql(token: string): Statement {
   return {
     text:
       `select "session"."id", "session"."expires_at", "session"."token", "session"."created_at", "session"."updated_at", ` +
-      `"session"."ip_address", "session"."user_agent", "session"."user_id", "session"."impersonated_by", "session_user"."data" as "user" ` +
+      `"session"."ip_address", "session"."user_agent", "session"."user_id", "session"."impersonated_by", ` +
+      `"session"."active_organization_id", "session_user"."data" as "user" ` +
       `from "session" "session" left join lateral (select json_build_array(${userColumns}) as "data" ` +
       `from (select * from "user" "session_user" where "session_user"."id" = "session"."user_id" limit $1) "session_user") "session_user" on true ` +
       `where "session"."token" = $2 limit $3`,

@@ -6,12 +6,16 @@
 // autocannon in this process: CONNECTIONS connections, a WARMUP_S run that is thrown away, then DURATION_S
 // measured. No Accept-Encoding is sent, so nobody spends time compressing. Every answer must be a 200
 // with the page's own marker, or the section fails rather than report the speed of an error page.
+// The signed-in list is also measured against a data floor: the baseline's /repositories, which checks the
+// same signed session cookie with one query and renders the same 20 rows from the same SQL through
+// postgres.js on the same database (bench/baseline/src/data/repositories.ts).
 //
 // Alone: `node bench/ssr.ts` prints the section as JSON.
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { appConfig } from '../app.config.ts';
 import { startBaseline } from './baseline/app.ts';
+import { E2E_SECRET } from '../e2e/support/instances.ts';
 import { startSeededProduct } from './seeded-product.ts';
 import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
@@ -20,20 +24,25 @@ const WARMUP_S = 2;
 const DURATION_S = 10;
 const BOUND_MS = 170_000;
 const RATIO_TARGET = 0.6;
+/** The signed-in list against the data floor: at least half its throughput, at most twice its p95. */
+const DATA_RATIO_TARGET = 0.5;
+const DATA_P95_TARGET = 2;
+/** The rows of the list's first page, on both sides. */
+const DATA_ROWS = appConfig.pagination.pageSize;
 
 type Load = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; requests: number };
 
 export const measure = boundedSection('ssr', BOUND_MS, run);
 
 async function run(cleanups: Cleanups): Promise<SectionResult> {
-  const [product, baseline] = await Promise.all([
-    // Page-cache hits are read from Server-Timing, which shows them with the operator's switch only.
-    startSeededProduct(cleanups, { SERVER_TIMING_DETAIL: 'true' }),
-    startBaseline().then((started) => {
-      cleanups.push(started.stop);
-      return started;
-    }),
-  ]);
+  // Page-cache hits are read from Server-Timing, which shows them with the operator's switch only.
+  const product = await startSeededProduct(cleanups, { SERVER_TIMING_DETAIL: 'true' });
+  // The baseline reads the product's database: the same session and the same rows.
+  const baseline = await startBaseline({
+    DATABASE_URL: product.database.url,
+    BETTER_AUTH_SECRET: E2E_SECRET,
+  });
+  cleanups.push(baseline.stop);
   const cookie = await product.signIn(appConfig.seed.userEmail);
   const origin = product.instance.origin;
 
@@ -41,6 +50,7 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
   await expectPage(`${baseline.origin}/`, {}, '<h1>Baseline</h1>');
   await expectPage(`${origin}/login`, {}, 'type="email"');
   await expectPage(`${origin}/app/repositories`, { cookie }, '/app/repositories');
+  await expectPage(`${baseline.origin}/repositories`, { cookie }, `data-rows="${DATA_ROWS}"`);
   // The two /login figures are what they say: one from the page cache, one rendered every time.
   await expectCache(`${origin}/login`, 'page-cache;desc="hit"');
   await expectCache(`${origin}/login?bench=render`, undefined);
@@ -48,6 +58,7 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
   const baselineLoad = await load(`${baseline.origin}/`, {}, '<h1>Baseline</h1>');
   const login = await load(`${origin}/login`, {}, 'type="email"');
   const loginRendered = await load(`${origin}/login?bench=render`, {}, 'type="email"');
+  const dataFloor = await load(`${baseline.origin}/repositories`, { cookie }, `data-rows="${DATA_ROWS}"`);
   const repositories = await load(`${origin}/app/repositories`, { cookie }, '/app/repositories');
 
   /** Throughput and p95 of `measured` next to the bare page; `minRatio` makes the throughput a target. */
@@ -75,6 +86,7 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
     ...versus('GET /login (anonymous)', login, RATIO_TARGET),
     ...versus('GET /login (anonymous, rendered)', loginRendered),
     ...versus('GET /app/repositories (signed in)', repositories),
+    ...versusDataFloor(repositories, dataFloor),
   ];
   return {
     section: 'ssr',
@@ -85,8 +97,35 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
       login,
       loginRendered,
       repositories,
+      dataFloor,
     },
   };
+}
+
+/** The signed-in list next to the data floor (the bare app reading the same rows for the same session). */
+function versusDataFloor(measured: Load, floor: Load): BenchRow[] {
+  const throughput = round(measured.requestsPerSecond / floor.requestsPerSecond, 2);
+  const p95 = round(measured.p95Ms / floor.p95Ms, 2);
+  return [
+    {
+      metric: 'GET /app/repositories vs data floor throughput',
+      value: round(measured.requestsPerSecond, 0),
+      unit: 'req/s',
+      baseline: round(floor.requestsPerSecond, 0),
+      ratio: throughput,
+      target: `≥ ${DATA_RATIO_TARGET} × data floor`,
+      pass: throughput >= DATA_RATIO_TARGET,
+    },
+    {
+      metric: 'GET /app/repositories vs data floor p95',
+      value: round(measured.p95Ms, 1),
+      unit: 'ms',
+      baseline: round(floor.p95Ms, 1),
+      ratio: p95,
+      target: `≤ ${DATA_P95_TARGET} × data floor`,
+      pass: p95 <= DATA_P95_TARGET,
+    },
+  ];
 }
 
 async function expectPage(url: string, headers: Record<string, string>, marker: string): Promise<void> {
@@ -94,7 +133,7 @@ async function expectPage(url: string, headers: Record<string, string>, marker: 
   const body = await response.text();
   if (response.status !== 200 || !body.includes(marker)) {
     throw new Error(
-      `${url}: HTTP ${response.status}, ${marker} ${body.includes(marker) ? 'present' : 'missing'}`,
+      `${url}: HTTP ${response.status}, ${marker} ${body.includes(marker) ? 'present' : 'missing'}: ${/(UNAUTHORIZED|NO_ACTIVE_ORGANIZATION)[^"<]*|Error[^"<]{0,200}/.exec(body)?.[0] ?? body.slice(0, 200)}`,
     );
   }
 }

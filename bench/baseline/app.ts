@@ -63,8 +63,14 @@ function build(): Promise<void> {
   });
 }
 
-/** Starts the baseline's production server on a free loopback port and waits until it answers `/`. */
-export async function startBaseline(timeoutMs = 30_000): Promise<Baseline> {
+/**
+ * Starts the baseline's production server on a free loopback port and waits until it answers `/`. `env`
+ * gives its data page (/repositories) a database and the session secret.
+ */
+export async function startBaseline(
+  env: { DATABASE_URL?: string; BETTER_AUTH_SECRET?: string } = {},
+  timeoutMs = 30_000,
+): Promise<Baseline> {
   await ensureBaselineBuild();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -75,7 +81,7 @@ export async function startBaseline(timeoutMs = 30_000): Promise<Baseline> {
     {
       cwd: baselineDir,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...inherited, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
     },
   );
   let output = '';

@@ -104,7 +104,8 @@ export function MenuPopover({
           placement === 'down-start' && 'start-0 top-full mt-2',
         )}
       >
-        <CloseMenuContext value={close}>{children}</CloseMenuContext>
+        {/* Rendered while open only: a list's twenty row menus cost every server render their items. */}
+        {open ? <CloseMenuContext value={close}>{children}</CloseMenuContext> : null}
       </div>
     </div>
   );
