@@ -61,6 +61,16 @@ export const appConfig = {
      */
     searchTotalCap: 100,
   },
+  dashboard: {
+    /**
+     * A whole-table total (users, repositories, organizations) above this many rows is Postgres' own
+     * estimate (the planner's row count scaled to the table's current size), marked "≈" on the
+     * dashboard: an exact count(*) must read every row, ~170 ms for a million repositories, while the
+     * estimate costs a catalogue lookup. At or below it, and before the table was ever analysed, the
+     * count is exact. `Infinity` always counts exactly; 0 estimates any analysed table (ADR 027).
+     */
+    estimateAbove: 100_000,
+  },
   breakpoints: { dialog: 640, mobile: 768 },
   organizations: {
     /** Organizations one user may own (create); joining others by invitation is not counted. */

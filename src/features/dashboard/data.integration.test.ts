@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { organization, repository, session, user } from '@/server/db/schema/index';
@@ -87,6 +88,7 @@ describe('getDashboardFigures', () => {
       bannedUsers: 2,
       repositories: 3,
       organizations: 2,
+      estimated: { totalUsers: false, repositories: false, organizations: false },
     });
   });
 
@@ -115,5 +117,54 @@ describe('getDashboardFigures', () => {
     expect(empty.activeUsers).toBe(0);
     expect(empty.signups.every((day) => day.count === 0)).toBe(true);
     expect(empty.signups).toHaveLength(30);
+  });
+
+  it('counts exactly below the threshold, and before the tables were ever analysed whatever the threshold', async () => {
+    const exact = { totalUsers: users.length, repositories: 3, organizations: 2 };
+    const none = { totalUsers: false, repositories: false, organizations: false };
+    expect(await getDashboardFigures(now, db, { estimateAbove: 1000 })).toMatchObject({
+      ...exact,
+      estimated: none,
+    });
+    // No ANALYZE yet: the planner knows no row count (-1) or none but 0, so nothing is estimated.
+    expect(await getDashboardFigures(now, db, { estimateAbove: 0 })).toMatchObject({
+      ...exact,
+      estimated: none,
+    });
+    expect(await getDashboardFigures(now, db, { estimateAbove: Infinity })).toMatchObject({
+      ...exact,
+      estimated: none,
+    });
+  });
+
+  // Last: it analyses the tables and deletes a user.
+  it('above the threshold, once analysed, gives the estimate and says so; windowed figures stay exact', async () => {
+    await db.execute(sql`analyze "user"`);
+    await db.execute(sql`analyze repository`);
+    await db.execute(sql`analyze organization`);
+    // 11 users are above 5, 3 repositories and 2 organizations are not.
+    const windowed = { newUsers: 4, activeUsers: 2, bannedUsers: 2 };
+    expect(await getDashboardFigures(now, db, { estimateAbove: 5 })).toMatchObject({
+      totalUsers: users.length,
+      repositories: 3,
+      organizations: 2,
+      ...windowed,
+      estimated: { totalUsers: true, repositories: false, organizations: false },
+    });
+    // A user deleted after the analysis: the estimate still counts the row, an exact count does not.
+    await db.delete(user).where(eq(user.id, users.at(-1)?.id ?? ''));
+    const estimated = await getDashboardFigures(now, db, { estimateAbove: 2 });
+    expect(estimated).toMatchObject({
+      totalUsers: users.length,
+      repositories: 3,
+      organizations: 2,
+      ...windowed,
+      estimated: { totalUsers: true, repositories: true, organizations: false },
+    });
+    expect(await getDashboardFigures(now, db, { estimateAbove: Infinity })).toMatchObject({
+      totalUsers: users.length - 1,
+      estimated: { totalUsers: false, repositories: false, organizations: false },
+    });
+    expect(estimated.signups).toEqual((await getDashboardFigures(now, db)).signups);
   });
 });

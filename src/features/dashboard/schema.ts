@@ -15,7 +15,15 @@ export type DashboardFigures = {
   organizations: number;
   /** One entry per UTC day, oldest first, ending today; days without sign-ups count 0. */
   signups: SignupDay[];
+  /**
+   * Which whole-table totals are Postgres' estimate rather than an exact count (large tables only; see
+   * `appConfig.dashboard.estimateAbove`). The windowed figures are always exact.
+   */
+  estimated: Record<EstimableFigure, boolean>;
 };
+
+/** The figures that may be estimates: totals of a whole table. */
+export type EstimableFigure = 'totalUsers' | 'repositories' | 'organizations';
 
 /** How many days the sign-up chart covers, today included. */
 export const SIGNUP_DAYS = 30;

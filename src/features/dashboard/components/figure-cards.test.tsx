@@ -14,12 +14,22 @@ const figures: DashboardFigures = {
   repositories: 36,
   organizations: 2,
   signups: [],
+  estimated: { totalUsers: false, repositories: false, organizations: false },
 };
 
-function renderCards(language: AppLanguage = 'en') {
+/** At scale: users and repositories are the database's estimates, organizations an exact count. */
+const estimatedFigures: DashboardFigures = {
+  ...figures,
+  totalUsers: 100_100,
+  repositories: 1_234_567,
+  organizations: 10_002,
+  estimated: { totalUsers: true, repositories: true, organizations: false },
+};
+
+function renderCards(language: AppLanguage = 'en', shown: DashboardFigures = figures) {
   render(
     <I18nextProvider i18n={createTestI18n(language)}>
-      <FigureCards figures={figures} />
+      <FigureCards figures={shown} />
     </I18nextProvider>,
   );
   return screen.getAllByRole('listitem');
@@ -55,5 +65,28 @@ describe('FigureCards', () => {
 
   it('lays the cards on shared rows, so a label on two lines keeps the numbers of its row level', () => {
     for (const card of renderCards()) expect(card).toHaveClass('grid-rows-subgrid', 'row-span-3');
+  });
+
+  it('rounds an estimated total, marks it "≈", reads it out as "about" and says on its card it is an estimate', () => {
+    const cards = renderCards('en', estimatedFigures);
+    const [users, , , banned, repositories, organizations] = cards.map((card) => ({
+      shown: within(card).getByRole('definition').querySelector('[aria-hidden]')?.textContent ?? null,
+      spoken: within(card).getByRole('definition').querySelector('.sr-only')?.textContent ?? null,
+      hint: card.querySelector('p')?.textContent ?? null,
+    }));
+    expect(users).toEqual({ shown: '≈ 100K', spoken: 'About 100 thousand', hint: 'Estimated total' });
+    expect(repositories).toEqual({ shown: '≈ 1.23M', spoken: 'About 1.23 million', hint: 'Estimated total' });
+    // An exact figure beside them keeps every digit and no mark.
+    expect(organizations).toEqual({ shown: null, spoken: null, hint: null });
+    expect(readCard(cards[5] as HTMLElement).figure).toBe('10,002');
+    expect(banned?.hint).toBe('0% of all users');
+  });
+
+  it('words the estimate in the page language', () => {
+    const [users] = renderCards('fr', estimatedFigures);
+    const figure = within(users as HTMLElement).getByRole('definition');
+    expect(figure.querySelector('[aria-hidden]')?.textContent).toBe('≈ 100\u00a0k');
+    expect(figure.querySelector('.sr-only')?.textContent).toBe('Environ 100 mille');
+    expect(within(users as HTMLElement).getByText('Total estimé')).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { Activity, Ban, Building2, FolderGit2, type LucideIcon, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { DashboardFigures } from '../schema';
+import type { DashboardFigures, EstimableFigure } from '../schema';
 
 type FigureKey = 'totalUsers' | 'newUsers' | 'activeUsers' | 'bannedUsers' | 'repositories' | 'organizations';
 
@@ -29,10 +29,23 @@ const figureKeys: FigureKey[] = [
 const listClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3';
 const cardClass = 'row-span-3 grid grid-rows-subgrid gap-y-1 rounded-lg border bg-card p-4 shadow-xs';
 
-/** The dashboard's key figures: a card each with its label, the number, and the period it covers if any. */
+const isEstimable = (key: FigureKey): key is EstimableFigure =>
+  key === 'totalUsers' || key === 'repositories' || key === 'organizations';
+
+/**
+ * The dashboard's key figures: a card each with its label, the number, and the period it covers if any.
+ * A total that is an estimate (a large table, see `appConfig.dashboard.estimateAbove`) is rounded and
+ * shown as "≈ 1.2M", read out as "About 1.2 million", and its card says it is an estimate.
+ */
 export function FigureCards({ figures }: { figures: DashboardFigures }) {
   const { t, i18n } = useTranslation('dashboard');
   const number = new Intl.NumberFormat(i18n.language);
+  const compact = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumSignificantDigits: 3 });
+  const spoken = new Intl.NumberFormat(i18n.language, {
+    notation: 'compact',
+    compactDisplay: 'long',
+    maximumSignificantDigits: 3,
+  });
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const hints: Partial<Record<FigureKey, string>> = {
     newUsers: t('figures.hint.newUsers'),
@@ -45,6 +58,8 @@ export function FigureCards({ figures }: { figures: DashboardFigures }) {
     <ul className={listClass}>
       {figureKeys.map((key) => {
         const Icon = figureIcons[key];
+        const estimated = isEstimable(key) && figures.estimated[key];
+        const hint = estimated ? t('figures.hint.estimate') : hints[key];
         return (
           <li key={key} className={cardClass}>
             <dl className="row-span-2 grid grid-rows-subgrid gap-y-1">
@@ -53,10 +68,21 @@ export function FigureCards({ figures }: { figures: DashboardFigures }) {
                 <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
               </dt>
               <dd className="text-3xl font-semibold tracking-tight tabular-nums">
-                {number.format(figures[key])}
+                {estimated ? (
+                  <>
+                    <span aria-hidden className="whitespace-nowrap">
+                      {t('figures.approximate', { value: compact.format(figures[key]) })}
+                    </span>
+                    <span className="sr-only">
+                      {t('figures.approximateLabel', { value: spoken.format(figures[key]) })}
+                    </span>
+                  </>
+                ) : (
+                  number.format(figures[key])
+                )}
               </dd>
             </dl>
-            {hints[key] ? <p className="text-xs text-muted-foreground">{hints[key]}</p> : null}
+            {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
           </li>
         );
       })}

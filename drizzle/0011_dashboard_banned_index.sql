@@ -1,0 +1,1 @@
+CREATE INDEX "user_banned_ban_expires_idx" ON "user" USING btree ("ban_expires") WHERE "user"."banned";
