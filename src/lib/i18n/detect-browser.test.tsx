@@ -50,6 +50,12 @@ describe('detectBrowserLanguage', () => {
     expect(detectBrowserLanguage()).toBeUndefined();
   });
 
+  it('skips a malformed cookie', () => {
+    document.cookie = `${cookieName}=%E0; Path=/`;
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['sw']);
+    expect(detectBrowserLanguage()).toBe('sw');
+  });
+
   it('does not fail where storage is forbidden', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');

@@ -28,7 +28,13 @@ function candidates(): string[] {
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   const pair = document.cookie.split('; ').find((part) => part.startsWith(prefix));
-  return pair ? decodeURIComponent(pair.slice(prefix.length)) : undefined;
+  if (!pair) return undefined;
+  try {
+    return decodeURIComponent(pair.slice(prefix.length));
+  } catch {
+    // A malformed escape (`%E0`) is no language.
+    return undefined;
+  }
 }
 
 /** Storage throws where the browser forbids it (a sandboxed frame, some private modes). */
