@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { appConfig } from '~/app.config';
+import { isTypingTarget } from '@/lib/keyboard';
 import { readSidebarCookie, writeSidebarOpen } from './sidebar-state';
 
 type SidebarContextValue = {
@@ -12,19 +13,6 @@ type SidebarContextValue = {
 };
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
-
-/** True when a key press belongs to text entry, where Ctrl/Cmd+B means something else (bold). */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    // isContentEditable is not implemented everywhere (jsdom); the attribute says the same.
-    target.closest('[contenteditable]:not([contenteditable="false"])') !== null ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
-}
 
 /**
  * State of a collapsible sidebar: remembered in a cookie (see sidebar-state.ts), toggled by Ctrl+B or

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type NavItem, TabBar, TopNav } from '@/components/layout/area-nav';
+import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 import { SiteHeader } from '@/components/layout/site-header';
 import { cn } from '@/lib/utils';
@@ -72,6 +73,7 @@ function AreaFrame({
       />
       {children}
       {desktopOnly ? null : <TabBar items={items} />}
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { type NavGroup, Sidebar, SidebarSheetButton, SidebarToggle } from '@/components/layout/sidebar';
+import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { SidebarProvider } from '@/components/layout/sidebar-context';
 import { SidebarSheet } from '@/components/layout/sidebar-sheet';
 import { cn } from '@/lib/utils';
@@ -37,6 +38,7 @@ export function SidebarAreaLayout({
         <SidebarFrame home={home} accountTo={accountTo} groups={groups} preferences={preferences}>
           {children}
         </SidebarFrame>
+        <KeyboardShortcuts />
       </SidebarProvider>
     </AreaGate>
   );
