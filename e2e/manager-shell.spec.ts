@@ -99,6 +99,7 @@ test('/ goes to the search and ? lists the shortcuts, never while typing; in Eng
   const list = page.getByRole('dialog', { name: en('shortcuts.title') });
   await expect(list.getByRole('term')).toHaveText([
     en('shortcuts.search'),
+    en('shortcuts.palette'),
     en('shortcuts.help'),
     en('shortcuts.sidebar'),
     en('shortcuts.close'),
@@ -118,6 +119,7 @@ test('/ goes to the search and ? lists the shortcuts, never while typing; in Eng
   const arabic = page.getByRole('dialog', { name: text('ar', 'shortcuts.title') });
   await expect(arabic.getByRole('term')).toHaveText([
     text('ar', 'shortcuts.search'),
+    text('ar', 'shortcuts.palette'),
     text('ar', 'shortcuts.help'),
     text('ar', 'shortcuts.close'),
   ]);

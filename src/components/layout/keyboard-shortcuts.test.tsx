@@ -75,11 +75,13 @@ describe('KeyboardShortcuts', () => {
       .map((term) => term.textContent);
     expect(terms).toEqual([
       "Search this page's list",
+      'Open the command palette',
       'Show keyboard shortcuts',
       'Collapse or expand the sidebar',
       'Close a dialog or menu',
     ]);
-    expect(within(dialog).getAllByRole('definition')[2]).toHaveTextContent(/^(Ctrl|⌘)B$/);
+    expect(within(dialog).getAllByRole('definition')[1]).toHaveTextContent(/^(Ctrl|⌘)K$/);
+    expect(within(dialog).getAllByRole('definition')[3]).toHaveTextContent(/^(Ctrl|⌘)B$/);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -13,7 +13,7 @@ function pageSearchInput(): HTMLInputElement | null {
 
 /**
  * The signed-in areas' single-key shortcuts: `/` puts the cursor in the page's search, `?` lists every
- * shortcut. Neither fires while the user types in a field, nor with Ctrl, ⌘ or Alt held. Mounted by each
+ * shortcut (the command palette's Ctrl/⌘+K is its own launcher's). Neither fires while the user types in a field, nor with Ctrl, ⌘ or Alt held. Mounted by each
  * area's layout (inside the manager's sidebar, whose Ctrl+B it lists).
  */
 export function KeyboardShortcuts() {
@@ -48,6 +48,7 @@ function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
     typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
   const rows: { keys: string[]; label: string }[] = [
     { keys: ['/'], label: t('shortcuts.search') },
+    { keys: [command, 'K'], label: t('shortcuts.palette') },
     { keys: ['?'], label: t('shortcuts.help') },
     ...(hasSidebar ? [{ keys: [command, 'B'], label: t('shortcuts.sidebar') }] : []),
     { keys: ['Esc'], label: t('shortcuts.close') },

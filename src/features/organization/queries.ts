@@ -19,7 +19,7 @@ import {
   $listUserOrganizations,
 } from './functions';
 import type { InvitationView, OrganizationForm, OrganizationRoleName, TeamsView } from './schema';
-import type { OrganizationListView } from './search';
+import { organizationListDefaults, type OrganizationListView } from './search';
 import { slugFor } from './slug';
 
 export const organizationKeys = {
@@ -353,6 +353,9 @@ export const platformOrganizationQueries = {
       placeholderData: keepPreviousData,
       staleTime: 30_000,
     }),
+  /** The list searched in its default order (the command palette): the same query as the list's. */
+  search: (term: string) =>
+    platformOrganizationQueries.list({ ...organizationListDefaults, searchTerm: term }),
   detail: (id: string) =>
     queryOptions({
       queryKey: platformOrganizationKeys.detail(id),

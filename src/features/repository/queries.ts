@@ -19,7 +19,12 @@ import {
   $updateRepository,
 } from './functions';
 import type { RepositoryDetail, RepositoryValues } from './schema';
-import type { PlatformRepositoryListView, RepositoryListView } from './search';
+import {
+  type PlatformRepositoryListView,
+  platformRepositoryListDefaults,
+  repositoryListDefaults,
+  type RepositoryListView,
+} from './search';
 
 /**
  * Whose repositories a screen shows: the app area's active organization's, or the manager area's, every
@@ -83,6 +88,14 @@ export const repositoryQueries = {
         owner.area === 'app' ? $getRepository({ data: { id } }) : $getPlatformRepository({ data: { id } }),
       staleTime: 30_000,
     }),
+  /** The owner's list searched in its default order (the command palette): the same query as the list's. */
+  search: (owner: RepositoryOwner, term: string) =>
+    repositoryQueries.list(
+      owner,
+      owner.area === 'app'
+        ? { ...repositoryListDefaults, searchTerm: term }
+        : { ...platformRepositoryListDefaults, searchTerm: term },
+    ),
 };
 
 /** Every list of every owner (both areas may show the same repository) is read again. */

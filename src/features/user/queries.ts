@@ -8,7 +8,7 @@ import {
 import { authCall, authQueries, forgetOtherQueries, refreshSession } from '@/features/auth/queries';
 import { $getUser, $listUserSessions, $listUsers } from './functions';
 import type { UserForm } from './schema';
-import type { UserListView, UserRoleFilter } from './search';
+import { userListDefaults, type UserListView, type UserRoleFilter } from './search';
 
 export const userKeys = {
   all: ['user'] as const,
@@ -30,6 +30,8 @@ export const userQueries = {
       placeholderData: keepPreviousData,
       staleTime: 30_000,
     }),
+  /** The list's own search in its default order (the command palette): the same query as the list's. */
+  search: (term: string) => userQueries.list({ ...userListDefaults, searchTerm: term }),
   detail: (id: string) =>
     queryOptions({
       queryKey: userKeys.detail(id),

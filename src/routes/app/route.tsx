@@ -1,8 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { Building2, FolderGit2, House, UserRound } from 'lucide-react';
+import { Building2, FolderGit2, House, LayoutDashboard, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '@/components/layout/area-nav';
 import { AreaLayout } from '@/features/auth/components/area-layout';
+import { roleCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
+import { CommandPaletteLauncher } from '@/features/command/components/command-palette-launcher';
+import type { PalettePage } from '@/features/command/components/command-palette';
 import { requireArea } from '@/features/auth/guards';
 import { OrganizationSwitcher } from '@/features/organization/components/organization-switcher';
 import { requireWorkspace } from '@/features/organization/guards';
@@ -23,8 +27,20 @@ function AppLayout() {
     { to: '/app/organization', label: t('organization:settings.nav'), icon: Building2 },
     { to: '/app/account', label: t('nav.account'), icon: UserRound },
   ];
+  const session = useSession();
+  const pages: PalettePage[] = [
+    ...items,
+    ...(roleCan(session?.user.role, { apps: ['manager'] })
+      ? [{ to: '/manager' as const, label: t('home.manager'), icon: LayoutDashboard }]
+      : []),
+  ];
   return (
-    <AreaLayout home="/app" items={items} context={<OrganizationSwitcher />}>
+    <AreaLayout
+      home="/app"
+      items={items}
+      context={<OrganizationSwitcher />}
+      palette={<CommandPaletteLauncher area="app" pages={pages} />}
+    >
       <Outlet />
     </AreaLayout>
   );

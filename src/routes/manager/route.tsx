@@ -1,10 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { Building2, FolderGit2, LayoutDashboard, Users } from 'lucide-react';
+import { AppWindow, Building2, FolderGit2, LayoutDashboard, UserRound, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavGroup } from '@/components/layout/sidebar';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';
 import { SidebarAreaLayout } from '@/features/auth/components/sidebar-area-layout';
 import { requireArea } from '@/features/auth/guards';
+import { CommandPaletteLauncher } from '@/features/command/components/command-palette-launcher';
 import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
 export const Route = createFileRoute('/manager')({
@@ -39,6 +40,16 @@ function ManagerLayout() {
       accountTo="/manager/account"
       groups={groups}
       defaultOpen={sidebarOpen}
+      palette={
+        <CommandPaletteLauncher
+          area="manager"
+          pages={[
+            ...groups.flatMap((group) => group.items),
+            { to: '/manager/account', label: t('nav.account'), icon: UserRound },
+            { to: '/app', label: t('sidebar.openApp'), icon: AppWindow },
+          ]}
+        />
+      }
       preferences={
         <>
           <ThemeSelect className="max-w-none" />

@@ -16,12 +16,15 @@ export function AreaLayout({
   home,
   items,
   context,
+  palette,
   children,
 }: {
   home: string;
   items: NavItem[];
   /** What the area works inside, shown next to the product name (the app's organization switcher). */
   context?: ReactNode;
+  /** The area's command palette (Ctrl/⌘+K), which the route composes from the features it searches. */
+  palette?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -29,6 +32,7 @@ export function AreaLayout({
       <AreaFrame home={home} items={items} context={context}>
         {children}
       </AreaFrame>
+      {palette}
     </AreaGate>
   );
 }

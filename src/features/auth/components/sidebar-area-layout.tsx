@@ -22,6 +22,7 @@ export function SidebarAreaLayout({
   groups,
   defaultOpen,
   preferences,
+  palette,
   children,
 }: {
   home: string;
@@ -30,6 +31,8 @@ export function SidebarAreaLayout({
   defaultOpen: boolean;
   /** Display preferences shown in the user menu. */
   preferences?: ReactNode;
+  /** The area's command palette (Ctrl/⌘+K), which the route composes from the features it searches. */
+  palette?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -39,6 +42,7 @@ export function SidebarAreaLayout({
           {children}
         </SidebarFrame>
         <KeyboardShortcuts />
+        {palette}
       </SidebarProvider>
     </AreaGate>
   );

@@ -1,0 +1,87 @@
+// The command palette (Ctrl/⌘+K): from the keyboard to a user's page through the server-side search, pages
+// by their names in English and Arabic, the announced number of matches, never while typing, and axe.
+import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { newEmail, signIn, signInAdmin } from './support/session';
+import { en, text } from './support/text';
+
+const palette = (page: Page, lng = 'en') =>
+  page.getByRole('dialog', { name: text(lng, 'common:palette.title') });
+
+test('from the keyboard to a user found by the server-side search, in three keystrokes after the name', async ({
+  browser,
+  page,
+  visit,
+}) => {
+  const surname = `Quill${randomInt(1e6)}`;
+  const other = await browser.newPage();
+  await signIn(other, newEmail('palette'), { name: `Petra ${surname}` });
+  await other.close();
+
+  await signInAdmin(page);
+  await visit('/manager/dashboard');
+  await page.keyboard.press('Control+k');
+  await expect(palette(page)).toBeVisible();
+  const input = palette(page).getByRole('combobox');
+  await expect(input).toBeFocused();
+  await page.keyboard.type(surname);
+  const found = palette(page).getByRole('option', { name: new RegExp(`Petra ${surname}`) });
+  await expect(found).toBeVisible();
+  // The only match, and announced as such.
+  await expect(palette(page).getByText(en('palette.count', { count: 1 }))).toBeAttached();
+  await expectAccessible(page);
+  await expect(found).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Petra ${surname}` })).toBeVisible();
+  await expect(palette(page)).toBeHidden();
+});
+
+test('pages by their translated names in Arabic, right to left; arrows choose, Escape closes', async ({
+  page,
+  visit,
+}) => {
+  await signInAdmin(page);
+  await visit('/manager/dashboard?lng=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.keyboard.press('Control+k');
+  await expect(palette(page, 'ar')).toBeVisible();
+  await page.keyboard.type(text('ar', 'organization:manager.nav'));
+  const option = palette(page, 'ar').getByRole('option', { name: text('ar', 'organization:manager.nav') });
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(palette(page, 'ar')).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(text('ar', 'user:nav'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manager\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: text('ar', 'user:pages.list') })).toBeVisible();
+});
+
+test('not while typing in a field; the app area offers its own pages and no user search', async ({
+  page,
+  visit,
+}) => {
+  await signIn(page, newEmail('palette-user'), { name: 'Paula Palette' });
+  await visit('/app/repositories');
+  await page.getByRole('searchbox', { name: en('search.label') }).focus();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('Control+k');
+  await expect(palette(page)).toBeVisible();
+  const options = palette(page).getByRole('option');
+  await expect(options.first()).toHaveText(en('nav.home'));
+  // No user search outside the manager area: the seeded admin's name finds nothing here.
+  await page.keyboard.type('Mira Manager');
+  await expect(palette(page).getByText(en('palette.empty'))).toBeVisible();
+  await expect(options).toHaveCount(0);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(en('nav.account'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/account$/);
+});

@@ -1,0 +1,271 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type LinkProps, useNavigate } from '@tanstack/react-router';
+import { Command } from 'cmdk';
+import {
+  Building2,
+  FolderGit2,
+  Languages,
+  type LucideIcon,
+  Monitor,
+  Moon,
+  Sun,
+  UserRound,
+} from 'lucide-react';
+import { useTheme } from 'next-themes';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appConfig } from '~/app.config';
+import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { roleCan } from '@/features/auth/permissions';
+import { useSession } from '@/features/auth/queries';
+import { platformOrganizationQueries } from '@/features/organization/queries';
+import { repositoryQueries, useRepositoryOwner } from '@/features/repository/queries';
+import { userQueries } from '@/features/user/queries';
+import { useChangeLanguage } from '@/hooks/use-change-language';
+
+/** A page the palette offers: the area's navigation, as its layout defines it. */
+export type PalettePage = { to: NonNullable<LinkProps['to']>; label: string; icon: LucideIcon };
+
+export type CommandPaletteProps = {
+  area: 'app' | 'manager';
+  pages: PalettePage[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** How many matches each search shows; the list page has the rest. */
+const RESULTS = 5;
+/** Shorter terms search nothing: a letter matches nearly everything. */
+const MIN_TERM = 2;
+const DEBOUNCE_MS = 250;
+
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-muted [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
+const groupClass =
+  '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
+
+function useDebounced(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+const matches = (label: string, term: string) => label.toLocaleLowerCase().includes(term.toLocaleLowerCase());
+
+/**
+ * Ctrl/⌘+K: the area's pages, the user's, repository and organization searches the lists run (server-side,
+ * as the viewer may see them), and the theme and language, all from the keyboard (cmdk: a combobox and
+ * its listbox). The number of matches is announced as it changes.
+ */
+export function CommandPalette({ area, pages, open, onOpenChange }: CommandPaletteProps) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const navigate = useNavigate();
+  const session = useSession();
+  const { setTheme } = useTheme();
+  const changeLanguage = useChangeLanguage();
+  const owner = useRepositoryOwner(area);
+  const searched = useDebounced(term.trim());
+  const searching = searched.length >= MIN_TERM;
+  const role = session?.user.role;
+  const manager = area === 'manager';
+
+  const users = useInfiniteQuery({
+    ...userQueries.search(searched),
+    enabled: searching && manager && roleCan(role, { user: ['list'] }),
+  });
+  const repositories = useInfiniteQuery({
+    ...repositoryQueries.search(owner, searched),
+    enabled: searching && (owner.area === 'manager' || owner.organizationId !== ''),
+  });
+  const organizations = useInfiniteQuery({
+    ...platformOrganizationQueries.search(searched),
+    enabled: searching && manager && roleCan(role, { organization: ['list'] }),
+  });
+
+  const close = () => {
+    onOpenChange(false);
+    setTerm('');
+  };
+  const run = (action: () => void) => {
+    close();
+    action();
+  };
+
+  const first = <Item,>(query: { data?: { pages: { items: Item[] }[] } }) =>
+    (searching ? (query.data?.pages[0]?.items ?? []) : []).slice(0, RESULTS);
+  const foundUsers = first(users);
+  const foundRepositories = first(repositories);
+  const foundOrganizations = first(organizations);
+  const shownPages = pages.filter((page) => matches(page.label, term.trim()));
+  const actions: { id: string; label: string; icon: LucideIcon; run: () => void }[] = [
+    ...(
+      [
+        ['light', Sun],
+        ['dark', Moon],
+        ['system', Monitor],
+      ] as const
+    ).map(([theme, icon]) => ({
+      id: `theme-${theme}`,
+      label: t('palette.theme', { theme: t(`preferences.themes.${theme}`) }),
+      icon,
+      run: () => setTheme(theme),
+    })),
+    ...appConfig.languages.map((lng) => ({
+      id: `language-${lng}`,
+      label: t('palette.language', { language: appConfig.languageNames[lng] }),
+      icon: Languages,
+      run: () => void changeLanguage(lng),
+    })),
+  ].filter((action) => matches(action.label, term.trim()));
+  const loading =
+    searching && [users, repositories, organizations].some((query) => query.isFetching && !query.data);
+  const count =
+    shownPages.length +
+    actions.length +
+    foundUsers.length +
+    foundRepositories.length +
+    foundOrganizations.length;
+
+  return (
+    <ResponsiveDialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={t('palette.title')}
+      description={t('palette.description')}
+    >
+      {/* Filtered here and by the server: cmdk's own fuzzy ranking would reorder the lists' matches. */}
+      <Command label={t('palette.title')} shouldFilter={false} loop className="grid gap-2">
+        <Command.Input
+          value={term}
+          onValueChange={setTerm}
+          placeholder={t('palette.placeholder')}
+          aria-label={t('palette.placeholder')}
+          className="h-11 w-full rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
+        />
+        <p aria-live="polite" className="sr-only">
+          {loading ? t('palette.loading') : t('palette.count', { count })}
+        </p>
+        <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto">
+          {loading ? (
+            <Command.Loading>
+              <div className="flex items-center gap-2 px-3 py-2 text-sm text-muted-foreground">
+                <Spinner aria-hidden />
+                {t('palette.loading')}
+              </div>
+            </Command.Loading>
+          ) : null}
+          <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
+            {t('palette.empty')}
+          </Command.Empty>
+          <Group heading={t('palette.pages')} hidden={shownPages.length === 0}>
+            {shownPages.map((page) => (
+              <Command.Item
+                key={page.to}
+                value={`page:${page.to}`}
+                onSelect={() => run(() => void navigate({ to: page.to }))}
+                className={itemClass}
+              >
+                <page.icon aria-hidden />
+                {page.label}
+              </Command.Item>
+            ))}
+          </Group>
+          <Group heading={t('palette.users')} hidden={foundUsers.length === 0}>
+            {foundUsers.map((user) => (
+              <Command.Item
+                key={user.id}
+                value={`user:${user.id}`}
+                onSelect={() =>
+                  run(() => void navigate({ to: '/manager/users/$id', params: { id: user.id } }))
+                }
+                className={itemClass}
+              >
+                <UserRound aria-hidden />
+                <span className="grid min-w-0">
+                  <span className="truncate">{user.name || user.email}</span>
+                  <span dir="ltr" className="truncate text-start text-xs text-muted-foreground">
+                    {user.email}
+                  </span>
+                </span>
+              </Command.Item>
+            ))}
+          </Group>
+          <Group heading={t('palette.repositories')} hidden={foundRepositories.length === 0}>
+            {foundRepositories.map((repository) => (
+              <Command.Item
+                key={repository.id}
+                value={`repository:${repository.id}`}
+                onSelect={() =>
+                  run(
+                    () =>
+                      void navigate({
+                        to: manager ? '/manager/repositories/$id' : '/app/repositories/$id',
+                        params: { id: repository.id },
+                      }),
+                  )
+                }
+                className={itemClass}
+              >
+                <FolderGit2 aria-hidden />
+                <span className="grid min-w-0">
+                  <span className="truncate">{repository.name}</span>
+                  {manager ? (
+                    <span className="truncate text-xs text-muted-foreground">
+                      {repository.organization.name}
+                    </span>
+                  ) : null}
+                </span>
+              </Command.Item>
+            ))}
+          </Group>
+          <Group heading={t('palette.organizations')} hidden={foundOrganizations.length === 0}>
+            {foundOrganizations.map((organization) => (
+              <Command.Item
+                key={organization.id}
+                value={`organization:${organization.id}`}
+                onSelect={() =>
+                  run(
+                    () =>
+                      void navigate({ to: '/manager/organizations/$id', params: { id: organization.id } }),
+                  )
+                }
+                className={itemClass}
+              >
+                <Building2 aria-hidden />
+                <span className="truncate">{organization.name}</span>
+              </Command.Item>
+            ))}
+          </Group>
+          <Group heading={t('palette.actions')} hidden={actions.length === 0}>
+            {actions.map((action) => (
+              <Command.Item
+                key={action.id}
+                value={`action:${action.id}`}
+                onSelect={() => run(action.run)}
+                className={itemClass}
+              >
+                <action.icon aria-hidden />
+                {action.label}
+              </Command.Item>
+            ))}
+          </Group>
+        </Command.List>
+      </Command>
+    </ResponsiveDialog>
+  );
+}
+
+/** A group is left out, heading and all, when it has nothing to show. */
+function Group({ heading, hidden, children }: { heading: string; hidden: boolean; children: ReactNode }) {
+  if (hidden) return null;
+  return (
+    <Command.Group heading={heading} className={groupClass}>
+      {children}
+    </Command.Group>
+  );
+}
