@@ -26,10 +26,16 @@ test('from the keyboard to a user found by the server-side search, in three keys
   const input = palette(page).getByRole('combobox');
   await expect(input).toBeFocused();
   await page.keyboard.type(surname);
-  const found = palette(page).getByRole('option', { name: new RegExp(`Petra ${surname}`) });
+  // The user (name and address), and the workspace organization made for them at sign-up.
+  const found = palette(page).getByRole('option', { name: new RegExp(`^Petra ${surname} palette-`) });
   await expect(found).toBeVisible();
-  // The only match, and announced as such.
-  await expect(palette(page).getByText(en('palette.count', { count: 1 }))).toBeAttached();
+  await expect(
+    palette(page).getByRole('option', {
+      name: new RegExp(`^Petra ${surname}’s workspace$|^Petra ${surname}'s workspace$`),
+    }),
+  ).toBeVisible();
+  await expect(palette(page).getByRole('option')).toHaveCount(2);
+  await expect(palette(page).getByText(en('palette.count', { count: 2 }))).toBeAttached();
   await expectAccessible(page);
   await expect(found).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');

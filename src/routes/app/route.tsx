@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { Building2, FolderGit2, House, LayoutDashboard, UserRound } from 'lucide-react';
+import { AppWindow, Building2, FolderGit2, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '@/components/layout/area-nav';
 import { AreaLayout } from '@/features/auth/components/area-layout';
@@ -31,7 +31,7 @@ function AppLayout() {
   const pages: PalettePage[] = [
     ...items,
     ...(roleCan(session?.user.role, { apps: ['manager'] })
-      ? [{ to: '/manager' as const, label: t('home.manager'), icon: LayoutDashboard }]
+      ? [{ to: '/manager' as const, label: t('home.manager'), icon: AppWindow }]
       : []),
   ];
   return (

@@ -16,7 +16,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { platformOrganizationQueries } from '@/features/organization/queries';
@@ -153,8 +152,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
         <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto">
           {loading ? (
             <Command.Loading>
-              <div className="flex items-center gap-2 px-3 py-2 text-sm text-muted-foreground">
-                <Spinner aria-hidden />
+              <div className="px-3 py-2 text-sm text-muted-foreground motion-safe:animate-pulse">
                 {t('palette.loading')}
               </div>
             </Command.Loading>
