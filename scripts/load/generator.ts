@@ -74,7 +74,11 @@ export type GeneratorResult = {
   self: { cpuSeconds: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number };
 };
 
-export type ParentMessage = { type: 'prepareStop'; target: string } | { type: 'sigtermSent'; target: string };
+export type ParentMessage =
+  | { type: 'prepareStop'; target: string }
+  | { type: 'sigtermSent'; target: string }
+  /** A new admin of the run to promote with (the last one's sign-in is no longer recent). */
+  | { type: 'promoter'; cookie: string };
 export type WindowMessage = {
   type: 'window';
   /** 1 for the first window of the phase. */
@@ -118,6 +122,7 @@ const updates: UpdateRecord[] = [];
 const onboarded: string[] = [];
 let codesNotReceived = 0;
 let stop: GeneratorResult['stop'];
+let promoterCookie = config.promoterCookie;
 
 const LIST = serverFnPath('repository', '$listRepositories');
 const DETAIL = serverFnPath('repository', '$getRepository');
@@ -284,7 +289,7 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
           t,
           '/admin/set-role',
           { userId, role: 'admin' },
-          { cookie: config.promoterCookie, 'x-forwarded-for': ipAddress(config.ipBase - 1) },
+          { cookie: promoterCookie, 'x-forwarded-for': ipAddress(config.ipBase - 1) },
           timeoutMs,
         ),
       false,
@@ -427,6 +432,10 @@ const heldBodies = new Promise<void>((resolve) => (releaseHeldBodies = resolve))
  * so. The load keeps going to it meanwhile, as through a load balancer, until it refuses a connection.
  */
 process.on('message', (message: ParentMessage) => {
+  if (message.type === 'promoter') {
+    promoterCookie = message.cookie;
+    return;
+  }
   const target = config.targets.find((t) => t.name === message.target);
   if (!target) return;
   if (message.type === 'sigtermSent') {

@@ -73,6 +73,12 @@ export type RunSetup = {
   mailbox: Mailbox;
   instances: [Instance, Instance];
   promoterCookie: string;
+  /**
+   * Signs in a new admin of the run and answers its cookie. Promoting needs a sign-in within the product's
+   * `auth.recentSignInMinutes` (10), so a run longer than that renews its admin; `signOut` ends the old one.
+   */
+  newPromoter: () => Promise<string>;
+  signOut: (cookie: string) => Promise<void>;
   searchTerms: string[];
 };
 
@@ -133,7 +139,12 @@ export async function setUpRun(options: SetupOptions): Promise<RunSetup> {
   }
   const instances = started as [Instance, Instance];
 
-  const promoterCookie = await bootstrapAdmin(runId, instances[0], mailbox, databaseUrl);
+  const promoterCookie = await bootstrapAdmin(runId, 0, instances[0], mailbox, databaseUrl);
+  let promoters = 0;
+  const newPromoter = () => bootstrapAdmin(runId, ++promoters, instances[0], mailbox, databaseUrl);
+  const signOut = async (cookie: string) => {
+    await postAuth(instances[0], '/sign-out', {}, { cookie, 'x-forwarded-for': '10.0.0.1' }, 20_000);
+  };
   const searchTerms = await seededSearchTerms(databaseUrl);
   return {
     runId,
@@ -145,6 +156,8 @@ export async function setUpRun(options: SetupOptions): Promise<RunSetup> {
     mailbox,
     instances,
     promoterCookie,
+    newPromoter,
+    signOut,
     searchTerms,
   };
 }
@@ -178,17 +191,18 @@ export function runGenerator(
 }
 
 /**
- * An admin for this run that promotes the admin users. A fresh account promoted in the database rather
+ * An admin for this run that promotes the admin users (the `n`th of the run). A fresh account promoted in the database rather
  * than the seeded admin: with Redis the per-address code quota lives in Redis across runs, so the seeded
  * address would run out after five runs in an hour.
  */
 async function bootstrapAdmin(
   runId: string,
+  n: number,
   target: Target,
   mailbox: Mailbox,
   databaseUrl: string,
 ): Promise<string> {
-  const email = `load-${runId}-root@load.test`;
+  const email = `load-${runId}-root${n || ''}@load.test`;
   const headers = { 'x-forwarded-for': '10.0.0.1' };
   const since = Date.now();
   const sent = await postAuth(

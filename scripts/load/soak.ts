@@ -37,7 +37,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import type { GeneratorConfig, WindowMessage } from './generator.ts';
+import type { ChildProcess } from 'node:child_process';
+import { appConfig } from '../../app.config.ts';
+import type { GeneratorConfig, ParentMessage, WindowMessage } from './generator.ts';
 import { abort, cleanup, type Instance, onCleanup, sleep } from './infra.ts';
 import type { ProbeLine } from './probe.ts';
 import { formatChecks, phaseStats } from './report.ts';
@@ -187,14 +189,39 @@ async function main(): Promise<void> {
     `  min  ${names.map((n) => `${n} rss/heap MB, loop p99 ms`).join('  ')}  pg conn  ${TABLES.join(' ')}  page cache  req  p95  p99  errors`,
   );
   const pending: Promise<void>[] = [];
+  // Admin users are promoted by an admin of the run whose sign-in must be recent: a new one every half of
+  // the product's recent-sign-in time; the last one is signed out once no request can still carry it.
+  let promoter = setup.promoterCookie;
+  let renewTimer: NodeJS.Timeout | undefined;
+  let ended = false;
+  const renewEvery = (appConfig.auth.recentSignInMinutes * MINUTE_MS) / 2;
+  const renew = (child: ChildProcess) => {
+    renewTimer = setTimeout(() => {
+      void setup
+        .newPromoter()
+        .then((cookie) => {
+          if (ended) return;
+          const old = promoter;
+          promoter = cookie;
+          child.send({ type: 'promoter', cookie } satisfies ParentMessage);
+          setTimeout(() => void setup.signOut(old), settings.timeoutMs + 5_000);
+        })
+        .catch((error: unknown) => console.error(`  renewing the run's admin failed: ${String(error)}`))
+        .finally(() => {
+          if (!ended) renew(child);
+        });
+    }, renewEvery);
+  };
   const result = await runGenerator(
     config,
     join(workDir, 'soak-config.json'),
-    () => {},
+    (_t0, child) => renew(child),
     (message) => {
       if (message.type === 'window') pending.push(onWindow(message));
     },
   ).catch((error: Error) => abort(error.message));
+  ended = true;
+  clearTimeout(renewTimer);
   await Promise.all(pending);
   clearTimeout(watchdog);
 
