@@ -204,7 +204,7 @@ export type CpuSnapshot = {
 };
 
 /** CPU time in ticks (1/100 s) used by a process so far, or by the whole machine without a pid. */
-function cpuTicks(pid?: number): number | undefined {
+export function cpuTicks(pid?: number): number | undefined {
   try {
     if (pid === undefined) {
       const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')

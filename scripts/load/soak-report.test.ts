@@ -49,6 +49,7 @@ function run(
       p99All: 1000,
       errors,
       errorsBy: (errors ? { '500': errors } : {}) as Record<string, number>,
+      cpu: { machine: 150, 'rest of the machine': 10 },
     };
   });
 }
@@ -152,6 +153,8 @@ describe('soak chart and table', () => {
     expect(svg).toContain('>200</text>');
     const firstY = Number(lines[2]?.[2]?.split(' ').at(-1)?.split(',')[1]);
     expect(firstY).toBeCloseTo(34 + 150 - (116 / 200) * 150, 0);
+    // The reference minute (3 of 6) is marked.
+    expect(svg).toContain('>3</text>');
     // No background: the page's own (light or dark) shows through.
     expect(svg).not.toContain('<rect');
   });
@@ -176,7 +179,7 @@ describe('soak chart and table', () => {
     expect(md).toHaveLength(5);
     expect(md[0]).toContain('| min | A rss | A heap | A loop p99 | B rss |');
     expect(md[2]).toBe(
-      '| 1 | 150 | 40 | 12.0 | 160 | 40 | 12.0 | 12 | 0 | 3 | 101 | 4/4 | 6000 | 80.0 | 200.0 | 0 |',
+      '| 1 | 150 | 40 | 12.0 | 160 | 40 | 12.0 | 12 | 0 | 3 | 101 | 4/4 | 150 | 10 | 6000 | 80.0 | 200.0 | 0 |',
     );
   });
 });

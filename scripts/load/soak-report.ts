@@ -36,6 +36,11 @@ export type SoakMinute = {
   /** Failed requests, and sign-ins whose code e-mail never came. */
   errors: number;
   errorsBy: Record<string, number>;
+  /**
+   * CPU used in the minute, in % of one core: the machine, each process of the run, and the rest of the
+   * machine (other work on it, which moves latency without being the product's doing). Null where unread.
+   */
+  cpu?: Record<string, number | null>;
 };
 
 /** Targets of issue 20 §3; not to be loosened to make a run pass. */
@@ -183,6 +188,8 @@ export function soakTable(rows: SoakMinute[], instanceNames: string[]): string {
     'pg conn',
     ...TABLES,
     'page cache',
+    'cpu %',
+    'others %',
     'req',
     'p95 ms',
     'p99 ms',
@@ -206,6 +213,8 @@ export function soakRow(r: SoakMinute, instanceNames: string[]): string[] {
     cell(r.pgConnections),
     ...TABLES.map((t) => cell(r.rows[t])),
     instanceNames.map((n) => cell(r.instances[n]?.pageCacheEntries)).join('/'),
+    cell(r.cpu?.machine),
+    cell(r.cpu?.['rest of the machine']),
     String(r.requests),
     cell(r.p95, 1),
     cell(r.p99, 1),
@@ -267,7 +276,14 @@ export function niceMax(max: number): number {
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function panel(x0: number, title: string, unit: string, series: Series[], minutes: number): string {
+function panel(
+  x0: number,
+  title: string,
+  unit: string,
+  series: Series[],
+  minutes: number,
+  reference: number,
+): string {
   const width = 300;
   const top = 34;
   const height = 150;
@@ -285,6 +301,8 @@ function panel(x0: number, title: string, unit: string, series: Series[], minute
     `<line x1="${left}" y1="${top + height}" x2="${left + plotWidth}" y2="${top + height}" stroke="${INK}"/>`,
     `<line x1="${left}" y1="${top}" x2="${left + plotWidth}" y2="${top}" stroke="${INK}" stroke-opacity="0.3"/>`,
     `<line x1="${left}" y1="${top + height / 2}" x2="${left + plotWidth}" y2="${top + height / 2}" stroke="${INK}" stroke-opacity="0.3"/>`,
+    `<line x1="${x(reference - 1)}" y1="${top}" x2="${x(reference - 1)}" y2="${top + height}" stroke="${INK}" stroke-dasharray="2 3"/>`,
+    `<text x="${x(reference - 1)}" y="${top + height + 16}" text-anchor="middle">${reference}</text>`,
     `<text x="${left}" y="${top + height + 16}">1</text>`,
     `<text x="${left + plotWidth}" y="${top + height + 16}" text-anchor="end">${minutes} min</text>`,
   ];
@@ -306,14 +324,19 @@ function panel(x0: number, title: string, unit: string, series: Series[], minute
   return out.join('\n  ');
 }
 
-/** A small two-panel line chart (memory per instance, request latency) over the minutes of the run. */
+/**
+ * A small two-panel line chart (memory per instance, request latency) over the minutes of the run, with
+ * the reference minute marked.
+ */
 export function soakSvg(rows: SoakMinute[], instanceNames: string[]): string {
   const { memory, latency } = chartSeries(rows, instanceNames);
+  // The minute the targets compare the last one with: a dotted line.
+  const reference = referenceMinute(rows.length);
   const legendRows = Math.ceil(Math.max(memory.length, latency.length) / 2);
   const height = 34 + 150 + 24 + legendRows * 14 + 6;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="${height}" viewBox="0 0 640 ${height}" font-family="-apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="11" fill="${INK}" role="img" aria-label="Soak run: memory per instance and request latency per minute">
-  ${panel(0, 'Memory per instance (heap after a full GC)', 'MB', memory, rows.length)}
-  ${panel(330, 'Request latency (all but the code send and check)', 'ms', latency, rows.length)}
+  ${panel(0, 'Memory per instance (heap after a full GC)', 'MB', memory, rows.length, reference)}
+  ${panel(330, 'Request latency (all but the code send and check)', 'ms', latency, rows.length, reference)}
 </svg>
 `;
 }

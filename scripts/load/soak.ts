@@ -4,6 +4,8 @@
 // Each user signs in (opening the sign-in page without a session first), reads, searches and pages the
 // repositories (admins also create and update their own), and about once a minute signs out and signs in
 // again as a new account: sign-ins, codes and sessions keep coming for the whole run, not only at its start.
+// The admin of the run who promotes the admin users is replaced every 5 minutes (promoting needs a sign-in
+// within the product's 10 recent minutes) and the previous one signed out.
 //
 // Every minute it records: RSS and heap of each instance and their event-loop delay p99 (from a probe
 // preloaded with `--import` into this run's instances only, scripts/load/probe.ts, asked over SIGUSR2;
@@ -12,7 +14,8 @@
 // errors of the requests that ended in that minute (p95/p99 of the requests without a deliberate delay:
 // all but the code send and check, which the product holds to a fixed 1 s and 250 ms floor; the p99 of
 // all requests, that floor as soon as sign-ins are over 1 % of requests, is kept in the JSON). A line per minute while it runs; at the end the
-// table, bench/results/soak-<date>.json (the series and the checks) and docs/soak.svg (the chart the
+// table (with the CPU the machine and the rest of it, other work than this run, used in each minute),
+// bench/results/soak-<date>.json (the series and the checks) and docs/soak.svg (the chart the
 // README shows).
 //
 // Targets (issue 20 §3; soak-report.ts): RSS and heap of each instance at the last minute within 10 % of
@@ -40,7 +43,7 @@ import postgres from 'postgres';
 import type { ChildProcess } from 'node:child_process';
 import { appConfig } from '../../app.config.ts';
 import type { GeneratorConfig, ParentMessage, WindowMessage } from './generator.ts';
-import { abort, cleanup, type Instance, onCleanup, sleep } from './infra.ts';
+import { abort, cleanup, cpuSnapshot, cpuTicks, cpuUse, type Instance, onCleanup, sleep } from './infra.ts';
 import type { ProbeLine } from './probe.ts';
 import { formatChecks, phaseStats } from './report.ts';
 import { beginRun, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
@@ -129,7 +132,20 @@ async function main(): Promise<void> {
   };
 
   const minutes: SoakMinute[] = [];
+  // CPU per minute: from the generator's start, each window against the one before.
+  let generatorPid: number | undefined;
+  let cpuBefore = cpuSnapshot(instances);
+  let generatorTicksBefore = 0;
+  const minuteCpu = () => {
+    const now = cpuSnapshot(instances);
+    const generatorTicks = cpuTicks(generatorPid) ?? generatorTicksBefore;
+    const use = cpuUse(cpuBefore, now, (generatorTicks - generatorTicksBefore) / 100);
+    cpuBefore = now;
+    generatorTicksBefore = generatorTicks;
+    return use;
+  };
   const onWindow = async (message: WindowMessage) => {
+    const cpu = minuteCpu();
     const [lines, database] = await Promise.all([
       Promise.all(instances.map((i) => probe(i, probeFile(workDir, i.name)))),
       counts(),
@@ -156,6 +172,7 @@ async function main(): Promise<void> {
       p99All: stats.p99,
       errors: stats.errors + codesNotReceived,
       errorsBy: { ...stats.errorsBy, ...(codesNotReceived ? { 'code never came': codesNotReceived } : {}) },
+      cpu,
     };
     minutes[message.index - 1] = row;
     console.info(`  ${soakRow(row, names).join('  ')}`);
@@ -186,7 +203,7 @@ async function main(): Promise<void> {
     `▶ Soak: ${settings.vus} users for ${settings.minutes} min (Redis ${settings.redis ? 'on' : 'off'}); a line per minute:`,
   );
   console.info(
-    `  min  ${names.map((n) => `${n} rss/heap MB, loop p99 ms`).join('  ')}  pg conn  ${TABLES.join(' ')}  page cache  req  p95  p99  errors`,
+    `  min  ${names.map((n) => `${n} rss/heap MB, loop p99 ms`).join('  ')}  pg conn  ${TABLES.join(' ')}  page cache  cpu %  others %  req  p95  p99  errors`,
   );
   const pending: Promise<void>[] = [];
   // Admin users are promoted by an admin of the run whose sign-in must be recent: a new one every half of
@@ -215,7 +232,12 @@ async function main(): Promise<void> {
   const result = await runGenerator(
     config,
     join(workDir, 'soak-config.json'),
-    (_t0, child) => renew(child),
+    (_t0, child) => {
+      generatorPid = child.pid;
+      cpuBefore = cpuSnapshot(instances);
+      generatorTicksBefore = cpuTicks(generatorPid) ?? 0;
+      renew(child);
+    },
     (message) => {
       if (message.type === 'window') pending.push(onWindow(message));
     },
