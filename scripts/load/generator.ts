@@ -15,8 +15,10 @@ import {
   type Sample,
   serverFnPath,
   type Target,
+  timedFetch,
   waitForCode,
 } from './client.ts';
+import { type Stats, summarize } from './report.ts';
 
 export type GeneratorConfig = {
   phase: string;
@@ -40,6 +42,12 @@ export type GeneratorConfig = {
   /** The first X-Forwarded-For address, as a number; each sign-in takes the next one. */
   ipBase: number;
   out: string;
+  /** Every this many ms of the phase, the figures of the requests that ended in it go to the parent (soak). */
+  windowMs?: number;
+  /** A user due to sign in again signs out first, so the session it held is ended (soak). */
+  signOutBeforeResign?: boolean;
+  /** Each sign-in first opens the sign-in page without a session, as a browser does (soak). */
+  visitLoginPage?: boolean;
 };
 
 export type WriteOutcome = 'ack' | 'rejected' | 'unknown';
@@ -66,8 +74,27 @@ export type GeneratorResult = {
   self: { cpuSeconds: number; eventLoopDelayP99Ms: number; eventLoopDelayMaxMs: number };
 };
 
-export type ParentMessage = { type: 'prepareStop'; target: string } | { type: 'sigtermSent'; target: string };
-export type ChildMessage = { type: 'started'; t0: number } | { type: 'readyToStop' };
+export type ParentMessage =
+  | { type: 'prepareStop'; target: string }
+  | { type: 'sigtermSent'; target: string }
+  /** A new admin of the run to promote with (the last one's sign-in is no longer recent). */
+  | { type: 'promoter'; cookie: string };
+export type WindowMessage = {
+  type: 'window';
+  /** 1 for the first window of the phase. */
+  index: number;
+  /** Every request that ended in the window. */
+  stats: Stats;
+  /**
+   * The requests without a deliberate delay: all but the code send and check, which the product holds to
+   * a fixed floor (1 s and 250 ms) so their timing tells nothing; as soon as more than 1 % of requests are
+   * sign-ins, that floor alone would be the p99 of `stats`.
+   */
+  unfloored: Stats;
+  /** Sign-ins of the window whose code never arrived (each is an error of the journey). */
+  codesNotReceived: number;
+};
+export type ChildMessage = { type: 'started'; t0: number } | { type: 'readyToStop' } | WindowMessage;
 
 type Call = { reply: Reply; ok: boolean; code?: string };
 
@@ -95,12 +122,17 @@ const updates: UpdateRecord[] = [];
 const onboarded: string[] = [];
 let codesNotReceived = 0;
 let stop: GeneratorResult['stop'];
+let promoterCookie = config.promoterCookie;
 
 const LIST = serverFnPath('repository', '$listRepositories');
 const DETAIL = serverFnPath('repository', '$getRepository');
 const CREATE = serverFnPath('repository', '$createRepository');
 const UPDATE = serverFnPath('repository', '$updateRepository');
 const ONBOARD = serverFnPath('auth', '$completeOnboarding');
+/** Accept-Language of the sign-in page visits: one cached page per language and instance. */
+const LANGUAGES = ['en', 'fr', 'ar', 'sw'];
+/** Operations the product answers no sooner than a fixed floor (src/server/auth/codes.ts). */
+const FLOORED_OPS = new Set(['sendCode', 'verify']);
 
 // --- Routing: round robin over the instances not known to be down, as a load balancer does ------------
 
@@ -184,6 +216,21 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
   const { timeoutMs } = config;
   // The code works only in the browser that asked for it: its binding cookie goes with the code.
   const jar = new CookieJar();
+  if (config.visitLoginPage) {
+    const lng = pick(LANGUAGES);
+    const page = await record(
+      'signIn',
+      'loginPage',
+      (t) =>
+        timedFetch(
+          `${t.origin}/login`,
+          { headers: { ...headers, accept: 'text/html', 'accept-language': lng } },
+          timeoutMs,
+        ),
+      false,
+    );
+    if (!page.ok) return false;
+  }
   const sent = await record(
     'signIn',
     'sendCode',
@@ -222,6 +269,17 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
   );
   if (!onboard.ok) return false;
   onboarded.push(email);
+  // A new account has no organization: it creates its own (and it becomes the active one), as a new user
+  // of the product does; repositories are read and written in it.
+  const slug = `l-${config.runId}-${config.phase}${vu.n}-${vu.attempts}`.toLowerCase();
+  const organized = await record(
+    'signIn',
+    'createOrganization',
+    (t) => postAuth(t, '/organization/create', { name: `Load ${vu.label}`, slug }, cookies, timeoutMs),
+    false,
+  );
+  if (!organized.ok) return false;
+  jar.store(organized.reply.setCookies);
   if (vu.admin) {
     const promoted = await record(
       'signIn',
@@ -231,7 +289,7 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
           t,
           '/admin/set-role',
           { userId, role: 'admin' },
-          { cookie: config.promoterCookie, 'x-forwarded-for': ipAddress(config.ipBase - 1) },
+          { cookie: promoterCookie, 'x-forwarded-for': ipAddress(config.ipBase - 1) },
           timeoutMs,
         ),
       false,
@@ -240,6 +298,12 @@ async function signIn(vu: VirtualUser): Promise<boolean> {
   }
   vu.jar = jar;
   vu.ip = ip;
+  // A new account sees and owns none of what the last one did (soak: every re-sign-in is a new account).
+  if (config.signOutBeforeResign) {
+    vu.items = [];
+    vu.cursor = null;
+    vu.own = [];
+  }
   return true;
 }
 
@@ -325,10 +389,22 @@ async function write(vu: VirtualUser): Promise<void> {
   updates.push({ id: repo.id, name: repo.name, description, outcome: outcomeOf(call) });
 }
 
+/** Ends the user's session (better-auth deletes its row); the user then has none until it signs in. */
+async function signOut(vu: VirtualUser): Promise<void> {
+  await record(
+    'signIn',
+    'signOut',
+    (t) => postAuth(t, '/sign-out', {}, headersOf(vu), config.timeoutMs),
+    false,
+  );
+  vu.jar = undefined;
+}
+
 async function runUser(vu: VirtualUser): Promise<void> {
   await sleep(Math.min(vu.startAfterMs, remaining()));
   while (remaining() > 0) {
     if (!vu.jar || vu.resignDue) {
+      if (vu.jar && vu.resignDue && config.signOutBeforeResign) await signOut(vu);
       vu.resignDue = false;
       const ok = await signIn(vu);
       // Without any session the user can only try again; one that has a session carries on with it.
@@ -356,6 +432,10 @@ const heldBodies = new Promise<void>((resolve) => (releaseHeldBodies = resolve))
  * so. The load keeps going to it meanwhile, as through a load balancer, until it refuses a connection.
  */
 process.on('message', (message: ParentMessage) => {
+  if (message.type === 'promoter') {
+    promoterCookie = message.cookie;
+    return;
+  }
   const target = config.targets.find((t) => t.name === message.target);
   if (!target) return;
   if (message.type === 'sigtermSent') {
@@ -390,11 +470,15 @@ process.on('message', (message: ParentMessage) => {
   }
   // Never hold a body for longer than this, whatever happens to the orchestrator.
   setTimeout(releaseHeldBodies, 10_000);
-  setTimeout(() => send({ type: 'readyToStop' }), 200);
+  setTimeout(() => void send({ type: 'readyToStop' }), 200);
 });
 
-function send(message: ChildMessage): void {
-  process.send?.(message);
+/** Resolves once the message is handed to the channel, so a message sent right before exit is not lost. */
+function send(message: ChildMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, undefined, {}, () => resolve());
+  });
 }
 
 // --- Helpers and main -----------------------------------------------------------------------------------
@@ -427,10 +511,34 @@ const users: VirtualUser[] = Array.from({ length: config.vus }, (_, n) => ({
   created: 0,
 }));
 
+// Windows: the requests that ended in each `windowMs` of the phase; the last one is sent once all ended.
+const windowMs = config.windowMs ?? 0;
+const windows = windowMs > 0 ? Math.ceil((config.durationS * 1000) / windowMs) : 0;
+let windowFrom = 0;
+let codesAtWindowStart = 0;
+function sendWindow(index: number): Promise<void> {
+  const ended = samples.slice(windowFrom);
+  windowFrom = samples.length;
+  const seconds = Math.min(windowMs, config.durationS * 1000 - (index - 1) * windowMs) / 1000;
+  const stats = summarize(ended, seconds);
+  const unfloored = summarize(
+    ended.filter((s) => !FLOORED_OPS.has(s.op)),
+    seconds,
+  );
+  const notReceived = codesNotReceived - codesAtWindowStart;
+  codesAtWindowStart = codesNotReceived;
+  return send({ type: 'window', index, stats, unfloored, codesNotReceived: notReceived });
+}
+const windowTimers = Array.from({ length: Math.max(0, windows - 1) }, (_, i) =>
+  setTimeout(() => void sendWindow(i + 1), t0 + (i + 1) * windowMs - Date.now()),
+);
+
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
-send({ type: 'started', t0 });
+void send({ type: 'started', t0 });
 await Promise.all(users.map(runUser));
+for (const timer of windowTimers) clearTimeout(timer);
+if (windows > 0) await sendWindow(windows);
 loopDelay.disable();
 const cpu = process.cpuUsage();
 

@@ -87,6 +87,10 @@ export type InstanceOptions = {
   logDir: string;
   /** Every how many seconds each instance deletes ended rate-limit windows (RATE_LIMIT_PRUNE_INTERVAL_S). */
   pruneIntervalS: number;
+  /** Extra arguments for node before the server entry (the soak run's `--import` of its probe). */
+  nodeArgs?: string[];
+  /** Extra environment (the soak run's SOAK_PROBE_FILE). */
+  env?: Record<string, string>;
 };
 
 /** Starts `.output/server/index.mjs` on a free loopback port and waits until /api/health answers 200. */
@@ -109,10 +113,14 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     REDIS_URL: options.redisUrl,
     RATE_LIMIT_PRUNE_INTERVAL_S: String(options.pruneIntervalS),
     VITE_IS_DEMO: 'false',
+    ...options.env,
   };
   const log = createWriteStream(join(logDir, `server-${name}.log`));
   const child = track(
-    spawn(process.execPath, ['.output/server/index.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(process.execPath, [...(options.nodeArgs ?? []), '.output/server/index.mjs'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -196,7 +204,7 @@ export type CpuSnapshot = {
 };
 
 /** CPU time in ticks (1/100 s) used by a process so far, or by the whole machine without a pid. */
-function cpuTicks(pid?: number): number | undefined {
+export function cpuTicks(pid?: number): number | undefined {
   try {
     if (pid === undefined) {
       const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')

@@ -11,47 +11,18 @@
 // LOAD_PHASES (steady,faults), LOAD_STEADY_VUS (200), LOAD_STEADY_S (60), LOAD_FAULT_VUS (100),
 // LOAD_FAULT_S (60), LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000), LOAD_RECOVERY_S (10), LOAD_PRUNE_S (10:
 // the instances' RATE_LIMIT_PRUNE_INTERVAL_S, short so that a short run shows ended windows deleted).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
 import { checkData, failureTimeline, type FaultLog, faultChecks, steadyChecks } from './checks.ts';
-import { callServerFn, CookieJar, postAuth, serverFnPath, type Target, waitForCode } from './client.ts';
-import type { ChildMessage, GeneratorConfig, GeneratorResult, ParentMessage } from './generator.ts';
-import {
-  abort,
-  cleanup,
-  cpuSnapshot,
-  cpuUse,
-  hasCommand,
-  type Instance,
-  instanceTicks,
-  onCleanup,
-  restartPostgres,
-  run,
-  sleep,
-  startInstance,
-  stopInstance,
-  track,
-} from './infra.ts';
-import { type Mailbox, startMailbox } from './mailbox.ts';
+import type { GeneratorConfig, GeneratorResult, ParentMessage } from './generator.ts';
+import { abort, cleanup, cpuSnapshot, cpuUse, instanceTicks, restartPostgres, sleep } from './infra.ts';
 import { rateLimitTableCheck, watchRateLimitTable } from './rate-limit-table.ts';
 import { type Check, formatChecks, phaseStats, readTimeline, type Stats, table } from './report.ts';
-
-const LOCK_FILE = '/tmp/e2e.lock';
-const node = process.execPath;
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { beginRun, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
 
 // --- Settings -----------------------------------------------------------------------------------------
-
-function numberSetting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
-  return value;
-}
 
 const settings = {
   phases: (process.env.LOAD_PHASES ?? 'steady,faults').split(',').map((p) => p.trim()),
@@ -74,99 +45,21 @@ const TARGETS = { readP95: 200, readP99: 400 };
 const limits = { ...TARGETS, timeoutMs: settings.timeoutMs, recoveryS: settings.recoveryS };
 // Six minutes for the default run; longer phases get their own time on top of the setup's.
 const WATCHDOG_MS = Math.max(6 * 60_000, (settings.steadyS + settings.faultS) * 1000 + 4 * 60_000);
-// A fixed test-only value (40 characters); never used outside this suite.
-const AUTH_SECRET = 'load-only-secret-not-for-production-0000';
-
-// --- Phases -----------------------------------------------------------------------------------------------
-
-function runGenerator(
-  config: GeneratorConfig,
-  configFile: string,
-  onStart: (t0: number, child: ChildProcess) => void,
-  onMessage: (message: ChildMessage) => void,
-): Promise<GeneratorResult> {
-  writeFileSync(configFile, JSON.stringify(config));
-  return new Promise((resolve, reject) => {
-    const child = track(
-      spawn(node, ['scripts/load/generator.ts', configFile], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      }),
-    );
-    // Every request is bounded by the client timeout, so the phase ends within this.
-    const limit = setTimeout(() => child.kill('SIGKILL'), (config.durationS + 30) * 1000 + config.timeoutMs);
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'started') onStart(message.t0, child);
-      onMessage(message);
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(limit);
-      if (code !== 0) return reject(new Error(`the generator of ${config.phase} failed (${code ?? signal})`));
-      resolve(JSON.parse(readFileSync(config.out, 'utf8')) as GeneratorResult);
-    });
-  });
-}
 
 // --- Main -------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const wallStart = Date.now();
-  process.chdir(root);
-  process.on('SIGINT', () => void abort('interrupted', 130));
-  process.on('SIGTERM', () => void abort('terminated', 143));
-  assertLoopback(settings.serverUrl);
-
-  if (process.env.LOAD_BUILD === '1' || !existsSync('.output/server/index.mjs')) {
-    console.info('▶ Production build');
-    // This process already holds the build lock (see the entry at the end of this file).
-    await run('pnpm', ['build'], process.env, 10 * 60_000).catch((error: Error) => abort(error.message));
-  }
+  await beginRun(settings.serverUrl, process.env.LOAD_BUILD === '1');
   const watchdog = setTimeout(
     () => void abort(`watchdog: the run took longer than ${WATCHDOG_MS / 60_000} min`),
     WATCHDOG_MS,
   );
-
-  const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const workDir = mkdtempSync(join(tmpdir(), `starter-load-${runId}-`));
-  const dbName = `load_${runId}`;
-  const admin = postgres(settings.serverUrl, { max: 1, onnotice: () => {} });
-  const databaseUrl = withDatabase(settings.serverUrl, dbName);
-  console.info(`▶ Run ${runId}: database ${dbName}, logs and raw samples in ${workDir}`);
-
-  await admin.unsafe(`create database "${dbName}"`);
-  onCleanup(async () => {
-    if (settings.keepDb) return console.info(`  kept database ${dbName}`);
-    const dropper = postgres(settings.serverUrl, { max: 1, onnotice: () => {} });
-    await dropper.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await dropper.end();
-  });
-  onCleanup(() => admin.end());
-  const pgVersion = (await admin`select version()`)[0]?.version as string;
-
-  console.info('▶ Seed');
-  await run('pnpm', ['-s', 'db:seed'], { ...process.env, DATABASE_URL: databaseUrl }, 120_000);
-
-  const mailbox = await startMailbox();
-  onCleanup(() => mailbox.close());
-
-  console.info('▶ Two production instances');
-  const instanceOptions = {
-    databaseUrl,
-    smtpUrl: mailbox.smtpUrl,
-    redisUrl: settings.redis ? 'redis://127.0.0.1:6379' : '',
-    authSecret: AUTH_SECRET,
-    logDir: workDir,
-    pruneIntervalS: settings.pruneIntervalS,
-  };
-  const instances = [
-    await startInstance({ name: 'A', ...instanceOptions }),
-    await startInstance({ name: 'B', ...instanceOptions }),
-  ];
-  onCleanup(() => Promise.all(instances.map(stopInstance)).then(() => undefined));
-  const [instanceA, instanceB] = instances as [Instance, Instance];
+  const { runId, workDir, databaseUrl, pgVersion, mailbox, instances, promoterCookie, searchTerms } =
+    await setUpRun({ kind: 'load', ...settings });
+  const instanceB = instances[1];
   const rateLimitTable = watchRateLimitTable(databaseUrl, settings.pruneIntervalS);
 
-  const promoterCookie = await bootstrapAdmin(runId, instanceA, mailbox, databaseUrl);
-  const searchTerms = await seededSearchTerms(databaseUrl);
   const targets = instances.map(({ name, origin }) => ({ name, origin }));
   const results: Record<
     string,
@@ -333,78 +226,6 @@ async function main(): Promise<void> {
   process.exit(failed ? 1 : 0);
 }
 
-function assertLoopback(url: string): void {
-  const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
-    throw new Error(`LOAD_DATABASE_URL must point at this machine (loopback), not ${host}`);
-  }
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-/**
- * An admin for this run that promotes the admin users. A fresh account promoted in the database rather
- * than the seeded admin: with LOAD_REDIS=1 the per-address code quota lives in Redis across runs, so
- * the seeded address would run out after five runs in an hour.
- */
-async function bootstrapAdmin(
-  runId: string,
-  target: Target,
-  mailbox: Mailbox,
-  databaseUrl: string,
-): Promise<string> {
-  const email = `load-${runId}-root@load.test`;
-  const headers = { 'x-forwarded-for': '10.0.0.1' };
-  const since = Date.now();
-  const sent = await postAuth(
-    target,
-    '/email-otp/send-verification-otp',
-    { email, type: 'sign-in' },
-    headers,
-    20_000,
-  );
-  const code = sent.status === 200 ? await waitForCode(mailbox.apiUrl, email, since, 10_000) : null;
-  if (!code) return abort(`bootstrap admin: no sign-in code (${sent.status} ${sent.text})`);
-  // The code works only with the browser binding its request was given.
-  const jar = new CookieJar();
-  jar.store(sent.setCookies);
-  const verified = await postAuth(
-    target,
-    '/sign-in/email-otp',
-    { email, otp: code },
-    { ...headers, cookie: jar.header() },
-    20_000,
-  );
-  if (verified.status !== 200)
-    return abort(`bootstrap admin: sign-in failed (${verified.status} ${verified.text})`);
-  jar.store(verified.setCookies);
-  const onboard = await callServerFn(
-    target,
-    'POST',
-    serverFnPath('auth', '$completeOnboarding'),
-    { name: 'Load Root' },
-    { ...headers, cookie: jar.header() },
-    20_000,
-  );
-  if (onboard.status !== 200) return abort(`bootstrap admin: onboarding failed (${onboard.status})`);
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  await sql`update "user" set role = 'admin' where email = ${email}`;
-  await sql.end();
-  return jar.header();
-}
-
-/** Three-letter fragments of the seeded repository names, so searches find something. */
-async function seededSearchTerms(databaseUrl: string): Promise<string[]> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const rows = await sql<{ name: string }[]>`select name from repository order by name limit 40`;
-  await sql.end();
-  return [...new Set(rows.map((r) => r.name.slice(0, 3)))];
-}
-
 function countOutcomes(records: { outcome: string }[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { outcome } of records) counts[outcome] = (counts[outcome] ?? 0) + 1;
@@ -413,17 +234,4 @@ function countOutcomes(records: { outcome: string }[]): Record<string, number> {
 
 // --- Entry ------------------------------------------------------------------------------------------------
 
-// One heavy run at a time on this machine: the whole run holds the lock the e2e suite and builds take,
-// so neither measures the other's load. Re-run under flock(1) when it is available.
-if (process.env.LOAD_LOCK_HELD !== '1' && hasCommand('flock')) {
-  console.info(`▶ Waiting for ${LOCK_FILE} (one e2e, build or load run at a time)`);
-  const child = spawn('flock', [LOCK_FILE, node, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, LOAD_LOCK_HELD: '1' },
-  });
-  process.on('SIGINT', () => {});
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-} else {
-  await main().catch((error: unknown) => abort(error instanceof Error ? error.message : String(error)));
-}
+await runExclusively(main);

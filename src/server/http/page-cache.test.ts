@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from '@/server/env';
-import { createPageCache, type PageCacheOptions, SIGN_IN_PAGES, signInPageCache } from './page-cache';
+import {
+  createPageCache,
+  PAGE_CACHE_SIZE,
+  type PageCacheOptions,
+  SIGN_IN_PAGES,
+  signInPageCache,
+} from './page-cache';
 
 const NONCE = 'Rendered+Nonce/0000000==';
 
@@ -114,6 +120,17 @@ describe('page cache', () => {
     expect(cache.serve(second, NONCE)).toBeUndefined();
     expect(cache.serve(first, NONCE)).toBeDefined();
     expect(cache.serve(third, NONCE)).toBeDefined();
+  });
+
+  it('tells how many pages it holds, also to a preload through its global symbol', async () => {
+    const cache = cacheAt({ now: 0 });
+    const read = (globalThis as { [PAGE_CACHE_SIZE]?: () => number })[PAGE_CACHE_SIZE];
+    expect(cache.size()).toBe(0);
+    await render(cache, '/login?lng=en');
+    await render(cache, '/login?lng=fr');
+    await render(cache, '/login?lng=ar');
+    expect(cache.size()).toBe(2);
+    expect(read?.()).toBe(2);
   });
 });
 

@@ -27,7 +27,16 @@ export type PageCache = {
   serve: (key: string, nonce: string) => Response | undefined;
   /** Stores a fresh render when it is a plain 200 page; returns a response with the same content. */
   keep: (key: string, response: Response, nonce: string) => Promise<Response>;
+  /** Pages held, fresh or expired but not yet dropped (at most `maxEntries`). */
+  size: () => number;
 };
+
+/**
+ * Where the entry count of the newest cache can be read by code that cannot import this bundled module:
+ * the soak harness's preload (scripts/load/probe.ts). A function under a global symbol, so nothing is
+ * reachable over HTTP and a production process without that preload never reads it.
+ */
+export const PAGE_CACHE_SIZE = Symbol.for('starter.pageCache.size');
 
 /**
  * A short-lived, in-process cache of public pages rendered for visitors without a session (ADR 012).
@@ -41,8 +50,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const paths = new Set(options.paths);
   const params = new Set(options.params);
   const entries = new Map<string, Entry>();
+  (globalThis as { [PAGE_CACHE_SIZE]?: () => number })[PAGE_CACHE_SIZE] = () => entries.size;
 
   return {
+    size: () => entries.size,
+
     keyFor(request, pathname) {
       if (ttlMs <= 0 || request.method !== 'GET' || !paths.has(pathname)) return undefined;
       if (getSessionCookie(request)) return undefined;
