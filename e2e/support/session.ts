@@ -1,7 +1,8 @@
 // Signs a browser context in without the login screens, for journeys that start inside the app. The
 // sign-in screens themselves are covered by sign-in.spec.ts.
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
@@ -61,13 +62,49 @@ export async function seededAdmin(page: Page, origin: string): Promise<string> {
   const stateFile = process.env.E2E_STATE_DIR
     ? join(process.env.E2E_STATE_DIR, 'seeded-admin-cookie')
     : undefined;
-  if (!seededAdminCookie && stateFile && existsSync(stateFile)) {
+  const current = () =>
+    seededAdminCookie && Date.now() - seededAdminCookie.at < SEEDED_ADMIN_FRESH_MS
+      ? seededAdminCookie.cookie
+      : undefined;
+  const readStored = () => {
+    if (!stateFile || !existsSync(stateFile)) return;
     const stored = JSON.parse(readFileSync(stateFile, 'utf8')) as { at: number; cookie: string };
-    seededAdminCookie = { at: stored.at, cookie: Promise.resolve(stored.cookie) };
+    if (!seededAdminCookie || stored.at > seededAdminCookie.at) {
+      seededAdminCookie = { at: stored.at, cookie: Promise.resolve(stored.cookie) };
+    }
+  };
+  readStored();
+  const ready = current();
+  if (ready) return ready;
+  if (!stateFile) return signInSeededAdmin(origin);
+  // The other worker may be signing the same address in: a second code would replace the first one.
+  return withFileLock(`${stateFile}.lock`, async () => {
+    readStored();
+    return current() ?? signInSeededAdmin(origin, stateFile);
+  });
+}
+
+/** Runs `work` while holding `lockFile` (created exclusively); a lock older than 30 s is a dead worker's. */
+async function withFileLock<T>(lockFile: string, work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      closeSync(openSync(lockFile, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = statSync(lockFile, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 30_000) rmSync(lockFile, { force: true });
+      await sleep(100);
+    }
   }
-  if (seededAdminCookie && Date.now() - seededAdminCookie.at < SEEDED_ADMIN_FRESH_MS) {
-    return seededAdminCookie.cookie;
+  try {
+    return await work();
+  } finally {
+    rmSync(lockFile, { force: true });
   }
+}
+
+function signInSeededAdmin(origin: string, stateFile?: string): Promise<string> {
   const at = Date.now();
   const cookie = (async () => {
     const email = appConfig.seed.adminEmail;
