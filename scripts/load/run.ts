@@ -13,14 +13,14 @@
 // the instances' RATE_LIMIT_PRUNE_INTERVAL_S, short so that a short run shows ended windows deleted).
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { checkData, failureTimeline, type FaultLog, faultChecks, steadyChecks } from './checks.ts';
 import type { GeneratorConfig, GeneratorResult, ParentMessage } from './generator.ts';
 import { abort, cleanup, cpuSnapshot, cpuUse, instanceTicks, restartPostgres, sleep } from './infra.ts';
 import { rateLimitTableCheck, watchRateLimitTable } from './rate-limit-table.ts';
 import { type Check, formatChecks, phaseStats, readTimeline, type Stats, table } from './report.ts';
-import { beginRun, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
+import { beginRun, machineFacts, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
 
 // --- Settings -----------------------------------------------------------------------------------------
 
@@ -198,15 +198,7 @@ async function main(): Promise<void> {
     runId,
     startedAt: new Date(wallStart).toISOString(),
     wallSeconds,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model,
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      loadAverageAtEnd: loadavg(),
-      node: process.version,
-      postgres: pgVersion,
-      redis: settings.redis,
-    },
+    machine: machineFacts(pgVersion, settings.redis),
     settings,
     targets: TARGETS,
     phases,

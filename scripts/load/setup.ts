@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -98,6 +98,19 @@ export type SetupOptions = {
  * of the production build on it; an admin of the run who can promote users; search terms that find
  * seeded repositories.
  */
+/** The machine a run's report was taken on (both reports carry it). */
+export function machineFacts(pgVersion: string, redis: boolean) {
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtEnd: loadavg(),
+    node: process.version,
+    postgres: pgVersion,
+    redis,
+  };
+}
+
 export async function setUpRun(options: SetupOptions): Promise<RunSetup> {
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const workDir = mkdtempSync(join(tmpdir(), `starter-${options.kind}-${runId}-`));

@@ -1,19 +1,11 @@
 // The pure part of the soak run (scripts/load/soak.ts): one row per minute, the targets checked against
 // the rows, the printed table and the SVG chart. No I/O here, so the rules are unit-tested
 // (soak-report.test.ts).
+import type { ProbeLine } from './probe.ts';
 import type { Check } from './report.ts';
 
-export type InstanceMinute = {
-  rssMb: number;
-  heapUsedMb: number;
-  heapTotalMb: number;
-  /** What RSS holds besides the heap that JS can see: C++ objects, Buffers. */
-  externalMb: number;
-  arrayBuffersMb: number;
-  eventLoopP99Ms: number;
-  eventLoopMaxMs: number;
-  pageCacheEntries: number | null;
-};
+/** One instance's probe line for a minute (scripts/load/probe.ts), without its time. */
+export type InstanceMinute = Omit<ProbeLine, 'at'>;
 
 export const TABLES = ['rate_limit', 'verification', 'session'] as const;
 export type TableName = (typeof TABLES)[number];

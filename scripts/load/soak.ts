@@ -37,7 +37,6 @@
 // the product's default), and of the load suite LOAD_BUILD, LOAD_DATABASE_URL, LOAD_KEEP_DB,
 // LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { ChildProcess } from 'node:child_process';
@@ -46,7 +45,7 @@ import type { GeneratorConfig, ParentMessage, WindowMessage } from './generator.
 import { abort, cleanup, cpuSnapshot, cpuTicks, cpuUse, type Instance, onCleanup, sleep } from './infra.ts';
 import type { ProbeLine } from './probe.ts';
 import { formatChecks, phaseStats } from './report.ts';
-import { beginRun, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
+import { beginRun, machineFacts, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
 import {
   growthWindow,
   type InstanceMinute,
@@ -265,15 +264,7 @@ async function main(): Promise<void> {
     runId,
     startedAt: new Date(wallStart).toISOString(),
     wallSeconds,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model,
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      loadAverageAtEnd: loadavg(),
-      node: process.version,
-      postgres: pgVersion,
-      redis: settings.redis,
-    },
+    machine: machineFacts(pgVersion, settings.redis),
     settings,
     targets: SOAK_TARGETS,
     referenceMinute: referenceMinute(rows.length),
