@@ -13,8 +13,9 @@ function pageSearchInput(): HTMLInputElement | null {
 
 /**
  * The signed-in areas' single-key shortcuts: `/` puts the cursor in the page's search, `?` lists every
- * shortcut (the command palette's Ctrl/⌘+K is its own launcher's). Neither fires while the user types in a field, nor with Ctrl, ⌘ or Alt held. Mounted by each
- * area's layout (inside the manager's sidebar, whose Ctrl+B it lists).
+ * shortcut (Ctrl/⌘+K has a listener of its own, the palette's launcher). Neither fires while the user
+ * types in a field, nor with Ctrl, ⌘ or Alt held. Mounted by each area's layout (inside the manager's
+ * sidebar, whose Ctrl+B it lists).
  */
 export function KeyboardShortcuts() {
   const [open, setOpen] = useState(false);

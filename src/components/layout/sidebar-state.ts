@@ -1,5 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getCookie } from '@tanstack/react-start/server';
+import { readBrowserCookie } from '@/lib/browser-cookie';
 
 /** The cookie remembering whether the desktop sidebar is expanded ("true") or collapsed ("false"). */
 export const SIDEBAR_COOKIE = 'sidebar_state';
@@ -16,17 +17,12 @@ function parse(value: string | undefined): boolean {
  */
 export const readSidebarOpen = createIsomorphicFn()
   .server(() => parse(getCookie(SIDEBAR_COOKIE)))
-  .client(() => parse(cookieValue()));
+  .client(() => parse(readBrowserCookie(SIDEBAR_COOKIE)));
 
 /** The remembered state as the browser holds it now, or undefined when nothing is remembered (client only). */
 export function readSidebarCookie(): boolean | undefined {
-  const value = cookieValue();
+  const value = readBrowserCookie(SIDEBAR_COOKIE);
   return value === undefined ? undefined : parse(value);
-}
-
-function cookieValue(): string | undefined {
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(`${SIDEBAR_COOKIE}=`));
-  return entry?.slice(SIDEBAR_COOKIE.length + 1);
 }
 
 export function writeSidebarOpen(open: boolean): void {

@@ -1,4 +1,5 @@
 import { useHydrated } from '@tanstack/react-router';
+import { readBrowserCookie } from '@/lib/browser-cookie';
 
 /** The cookie better-auth's `lastLoginMethod` plugin sets on each sign-in (readable by the page). */
 const LAST_LOGIN_COOKIE = 'better-auth.last_used_login_method';
@@ -11,9 +12,5 @@ const LAST_LOGIN_COOKIE = 'better-auth.last_used_login_method';
 export function useLastLoginMethod(): string | null {
   const hydrated = useHydrated();
   if (!hydrated) return null;
-  for (const pair of document.cookie.split(';')) {
-    const [name, value] = pair.trim().split('=');
-    if (name === LAST_LOGIN_COOKIE && value) return decodeURIComponent(value);
-  }
-  return null;
+  return readBrowserCookie(LAST_LOGIN_COOKIE) || null;
 }

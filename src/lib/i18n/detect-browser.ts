@@ -1,5 +1,6 @@
 import type { LanguageDetectorModule } from 'i18next';
 import { type AppLanguage, appConfig } from '~/app.config';
+import { readBrowserCookie } from '../browser-cookie';
 import { toLanguage } from './languages';
 
 const { i18n: cfg } = appConfig;
@@ -16,25 +17,13 @@ const QUERY_PARAMETER = 'lng';
 function candidates(): string[] {
   const found: (string | null | undefined)[] = [
     new URLSearchParams(window.location.search).get(QUERY_PARAMETER),
-    readCookie(cfg.cookieName),
+    readBrowserCookie(cfg.cookieName),
     readStorage(() => window.localStorage.getItem(STORAGE_KEY)),
     readStorage(() => window.sessionStorage.getItem(STORAGE_KEY)),
     ...(navigator.languages ?? [navigator.language]),
     document.documentElement.lang,
   ];
   return found.filter((value): value is string => Boolean(value));
-}
-
-function readCookie(name: string): string | undefined {
-  const prefix = `${name}=`;
-  const pair = document.cookie.split('; ').find((part) => part.startsWith(prefix));
-  if (!pair) return undefined;
-  try {
-    return decodeURIComponent(pair.slice(prefix.length));
-  } catch {
-    // A malformed escape (`%E0`) is no language.
-    return undefined;
-  }
 }
 
 /** Storage throws where the browser forbids it (a sandboxed frame, some private modes). */

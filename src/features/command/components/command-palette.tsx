@@ -68,7 +68,8 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
   const { setTheme } = useTheme();
   const changeLanguage = useChangeLanguage();
   const owner = useRepositoryOwner(area);
-  const searched = useDebounced(term.trim());
+  const typed = term.trim();
+  const searched = useDebounced(typed);
   const searching = searched.length >= MIN_TERM;
   const role = session?.user.role;
   const manager = area === 'manager';
@@ -100,7 +101,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
   const foundUsers = first(users);
   const foundRepositories = first(repositories);
   const foundOrganizations = first(organizations);
-  const shownPages = pages.filter((page) => matches(page.label, term.trim()));
+  const shownPages = pages.filter((page) => matches(page.label, typed));
   const actions: { id: string; label: string; icon: LucideIcon; run: () => void }[] = [
     ...(
       [
@@ -120,7 +121,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
       icon: Languages,
       run: () => void changeLanguage(lng),
     })),
-  ].filter((action) => matches(action.label, term.trim()));
+  ].filter((action) => matches(action.label, typed));
   const loading =
     searching && [users, repositories, organizations].some((query) => query.isFetching && !query.data);
   const count =
@@ -162,42 +163,42 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
           </Command.Empty>
           <Group heading={t('palette.pages')} hidden={shownPages.length === 0}>
             {shownPages.map((page) => (
-              <Command.Item
+              <Entry
                 key={page.to}
                 value={`page:${page.to}`}
+                icon={page.icon}
+                title={page.label}
                 onSelect={() => run(() => void navigate({ to: page.to }))}
-                className={itemClass}
-              >
-                <page.icon aria-hidden />
-                {page.label}
-              </Command.Item>
+              />
             ))}
           </Group>
           <Group heading={t('palette.users')} hidden={foundUsers.length === 0}>
             {foundUsers.map((user) => (
-              <Command.Item
+              <Entry
                 key={user.id}
                 value={`user:${user.id}`}
+                icon={UserRound}
+                title={user.name || user.email}
+                // An address reads left to right in every language.
+                detail={
+                  <span dir="ltr" className="text-start">
+                    {user.email}
+                  </span>
+                }
                 onSelect={() =>
                   run(() => void navigate({ to: '/manager/users/$id', params: { id: user.id } }))
                 }
-                className={itemClass}
-              >
-                <UserRound aria-hidden />
-                <span className="grid min-w-0">
-                  <span className="truncate">{user.name || user.email}</span>
-                  <span dir="ltr" className="truncate text-start text-xs text-muted-foreground">
-                    {user.email}
-                  </span>
-                </span>
-              </Command.Item>
+              />
             ))}
           </Group>
           <Group heading={t('palette.repositories')} hidden={foundRepositories.length === 0}>
             {foundRepositories.map((repository) => (
-              <Command.Item
+              <Entry
                 key={repository.id}
                 value={`repository:${repository.id}`}
+                icon={FolderGit2}
+                title={repository.name}
+                detail={manager ? repository.organization.name : undefined}
                 onSelect={() =>
                   run(
                     () =>
@@ -207,54 +208,64 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
                       }),
                   )
                 }
-                className={itemClass}
-              >
-                <FolderGit2 aria-hidden />
-                <span className="grid min-w-0">
-                  <span className="truncate">{repository.name}</span>
-                  {manager ? (
-                    <span className="truncate text-xs text-muted-foreground">
-                      {repository.organization.name}
-                    </span>
-                  ) : null}
-                </span>
-              </Command.Item>
+              />
             ))}
           </Group>
           <Group heading={t('palette.organizations')} hidden={foundOrganizations.length === 0}>
             {foundOrganizations.map((organization) => (
-              <Command.Item
+              <Entry
                 key={organization.id}
                 value={`organization:${organization.id}`}
+                icon={Building2}
+                title={organization.name}
                 onSelect={() =>
                   run(
                     () =>
                       void navigate({ to: '/manager/organizations/$id', params: { id: organization.id } }),
                   )
                 }
-                className={itemClass}
-              >
-                <Building2 aria-hidden />
-                <span className="truncate">{organization.name}</span>
-              </Command.Item>
+              />
             ))}
           </Group>
           <Group heading={t('palette.actions')} hidden={actions.length === 0}>
             {actions.map((action) => (
-              <Command.Item
+              <Entry
                 key={action.id}
                 value={`action:${action.id}`}
+                icon={action.icon}
+                title={action.label}
                 onSelect={() => run(action.run)}
-                className={itemClass}
-              >
-                <action.icon aria-hidden />
-                {action.label}
-              </Command.Item>
+              />
             ))}
           </Group>
         </Command.List>
       </Command>
     </ResponsiveDialog>
+  );
+}
+
+/** One choice: its icon, its name, and a second line when there is one (an address, an organization). */
+function Entry({
+  value,
+  icon: Icon,
+  title,
+  detail,
+  onSelect,
+}: {
+  value: string;
+  icon: LucideIcon;
+  title: string;
+  detail?: ReactNode;
+  onSelect: () => void;
+}) {
+  return (
+    <Command.Item value={value} onSelect={onSelect} className={itemClass}>
+      <Icon aria-hidden />
+      <span className="grid min-w-0">
+        <span className="truncate">{title}</span>
+        {detail ? <span className="truncate text-xs text-muted-foreground">{detail}</span> : null}
+      </span>
+    </Command.Item>
   );
 }
 
