@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const integrationTests = ['src/**/*.integration.test.ts'];
@@ -31,6 +32,9 @@ export default defineConfig({
   // Vite 8 resolves the tsconfig `paths` (`@/`, `~/`) itself.
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default (all cores but one) is a single worker on a 2-core machine, and the integration
+    // projects (PGlite in-process, Postgres over a socket) then wait for each other; two workers overlap them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
