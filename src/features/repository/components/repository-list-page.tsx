@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
+import { usePageActions } from '@/hooks/use-page-actions';
 import { repositoryQueries, useRepositoryOwner } from '../queries';
 import type { RepositoryListItem } from '../schema';
 import { safeExternalUrl } from '../links';
@@ -80,8 +81,13 @@ export function RepositoryListPage({
   );
 }
 
+/** "New repository", which the command palette offers too. */
 function NewRepositoryButton({ area }: { area: RepositoryArea }) {
   const { t } = useTranslation('repository');
+  const navigate = useNavigate();
+  usePageActions([
+    { id: 'repository-new', label: t('list.new'), icon: Plus, run: () => void navigate({ to: createRoute(area) }) },
+  ]);
   return (
     <Button asChild>
       <Link to={createRoute(area)}>

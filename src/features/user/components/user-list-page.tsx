@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { SlidersHorizontal, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
@@ -11,6 +11,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
+import { usePageActions } from '@/hooks/use-page-actions';
 import { userQueries } from '../queries';
 import type { UserListItem } from '../schema';
 import type { UserListView } from '../search';
@@ -36,6 +37,19 @@ export function UserListPage({
   const query = useInfiniteQuery(userQueries.list(view));
   const table = useUserTable(view, onViewChange);
   const canCreate = roleCan(session?.user.role, { user: ['create'] });
+  const navigate = useNavigate();
+  usePageActions(
+    canCreate
+      ? [
+          {
+            id: 'user-new',
+            label: tu('list.new'),
+            icon: UserPlus,
+            run: () => void navigate({ to: '/manager/users/new' }),
+          },
+        ]
+      : [],
+  );
   return (
     <Page
       title={t('user:pages.list')}
