@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only';
+import type { z } from 'zod';
 import { CSV_BOM, type CsvValue, csvLine } from '@/lib/csv';
 import { logger, serializeError } from '@/server/logger';
 import { currentRequest } from './request-context';
@@ -120,4 +121,26 @@ export function csvResponse(options: {
       'x-content-type-options': 'nosniff',
     },
   });
+}
+
+/** An export's file name: what it holds and the day, e.g. `users-2026-11-27.csv`. */
+export function exportFilename(what: string, now: Date = new Date()): string {
+  return `${what}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * The view an export was asked for, from its URL's query (one value per name, as the list page puts it
+ * there), checked by the list's own schema: the view, or the first field the schema refuses.
+ */
+export function readExportView<View>(
+  request: Request,
+  schema: z.ZodType<View>,
+): { ok: true; value: View } | { ok: false; field: string } {
+  const params = new URL(request.url).searchParams;
+  const input: Record<string, string> = {};
+  for (const name of new Set(params.keys())) input[name] = params.get(name) ?? '';
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const field = parsed.error.issues[0]?.path.join('.');
+  return { ok: false, field: field && /^[A-Za-z0-9_.-]+$/.test(field) ? field : 'view' };
 }

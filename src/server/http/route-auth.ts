@@ -1,7 +1,9 @@
 import '@tanstack/react-start/server-only';
 import { type PermissionRequest, userCan } from '@/features/auth/permissions';
+import { findMembership } from '@/features/organization/data.server';
 import { AppError } from '@/lib/errors';
 import { type RequestSession, requestSession } from '@/server/auth/session';
+import type { Database } from '@/server/db/client';
 import { serverEnv } from '@/server/env';
 import { recordRequestUser } from './request-context';
 
@@ -33,4 +35,23 @@ export async function authorizeRoute(permissions: PermissionRequest): Promise<Ro
   recordRequestUser(caller.user.id);
   if (!userCan(caller.user, permissions, serverEnv().ADMIN_USER_IDS)) return routeRefusal('FORBIDDEN');
   return caller;
+}
+
+/**
+ * For a server route inside the caller's active organization, decided as `requireOrganization` decides for
+ * server functions: 401 without a session; `NO_ACTIVE_ORGANIZATION` (400) without an active organization
+ * or without a membership of it, read from the database now, so a member removed a second ago is refused.
+ * Every read the route makes is then scoped to `organizationId`.
+ */
+export async function authorizeOrganizationRoute(
+  db?: Database,
+): Promise<{ caller: RouteCaller; organizationId: string } | Response> {
+  const caller = await requestSession();
+  if (!caller) return routeRefusal('UNAUTHORIZED');
+  recordRequestUser(caller.user.id);
+  const organizationId = caller.session.activeOrganizationId;
+  if (!organizationId) return routeRefusal('NO_ACTIVE_ORGANIZATION');
+  const membership = await findMembership(organizationId, caller.user.id, db);
+  if (!membership) return routeRefusal('NO_ACTIVE_ORGANIZATION');
+  return { caller, organizationId };
 }
