@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '@/test/i18n';
-import { downloadName, ExportButton, exportHref } from './export-button';
+import { ExportButton, exportHref } from './export-button';
+import { downloadName } from './export-download';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('./toast', () => ({ toast }));

@@ -1,8 +1,7 @@
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { csvRecordCounter } from '@/lib/csv';
-import { translateError } from '@/lib/translate-error';
+import { lazyImport } from '@/lib/lazy-import';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { toast } from './toast';
@@ -12,48 +11,13 @@ type Progress = { done: number; announced: number };
 
 const ANNOUNCE_MS = 3000;
 
+const loadDownload = lazyImport(() => import('./export-download'));
+
 /** An export route's URL for a list view: the view's values as query parameters, empty ones left out. */
 export function exportHref(path: string, view: Record<string, string>): string {
   const params = new URLSearchParams(Object.entries(view).filter(([, value]) => value !== ''));
   const query = params.toString();
   return query ? `${path}?${query}` : path;
-}
-
-/** The file name the server gave (`filename*` first, then `filename`), else `fallback`. */
-export function downloadName(disposition: string | null, fallback: string): string {
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // Falls through to the plain name.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
-/** A refusal's `{ status, code }` for translateError, from the JSON a server route answers with. */
-async function refusalOf(response: Response): Promise<{ status: number; code?: unknown }> {
-  try {
-    const body = (await response.json()) as { code?: unknown } | null;
-    return { status: response.status, code: body?.code };
-  } catch {
-    return { status: response.status };
-  }
-}
-
-/** Hands the downloaded bytes to the browser as a file. */
-function saveFile(parts: BlobPart[], name: string) {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by then; a later revoke would only keep the memory longer.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -98,26 +62,19 @@ export function ExportButton({
     setProgress({ done: 0, announced: 0 });
     let announcedAt = Date.now();
     try {
-      const response = await fetch(href, { signal: abort.signal, credentials: 'same-origin' });
-      if (!response.ok || !response.body) {
-        const message = translateError(t, await refusalOf(response), ['common:errorCodes']);
-        if (message) toast.error(message);
-        return;
-      }
-      const parts: Uint8Array[] = [];
-      const counter = csvRecordCounter();
-      const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-      const reader = response.body.getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) {
-        parts.push(next.value);
-        // The header is a record too.
-        const done = Math.max(0, counter.add(decoder.decode(next.value, { stream: true })) - 1);
-        const announce = Date.now() - announcedAt >= ANNOUNCE_MS;
-        if (announce) announcedAt = Date.now();
-        setProgress((previous) => ({ done, announced: announce ? done : (previous?.announced ?? 0) }));
-      }
-      saveFile(parts as BlobPart[], downloadName(response.headers.get('content-disposition'), fallbackName));
-      toast.success(t('export.finished', { rows: Math.max(0, counter.records - 1) }));
+      const { downloadExport } = await loadDownload();
+      const result = await downloadExport(href, {
+        signal: abort.signal,
+        fallbackName,
+        t,
+        onRows: (done) => {
+          const announce = Date.now() - announcedAt >= ANNOUNCE_MS;
+          if (announce) announcedAt = Date.now();
+          setProgress((previous) => ({ done, announced: announce ? done : (previous?.announced ?? 0) }));
+        },
+      });
+      if (result.saved) toast.success(t('export.finished', { rows: result.rows }));
+      else if (result.refusal) toast.error(result.refusal);
     } catch {
       if (abort.signal.aborted) toast.success(t('export.cancelled'));
       else toast.error(t('export.failed'));
