@@ -27,6 +27,9 @@ import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
+import { Route as ApiExportPlatformRepositoriesRouteImport } from './routes/api/export/platform-repositories'
+import { Route as ApiExportRepositoriesRouteImport } from './routes/api/export/repositories'
+import { Route as ApiExportUsersRouteImport } from './routes/api/export/users'
 import { Route as AppRepositoriesIndexRouteImport } from './routes/app/repositories/index'
 import { Route as AppRepositoriesNewRouteImport } from './routes/app/repositories/new'
 import { Route as ManagerOrganizationsIndexRouteImport } from './routes/manager/organizations/index'
@@ -132,6 +135,22 @@ const ApiDevEmailsRoute = ApiDevEmailsRouteImport.update({
   path: '/api/dev/emails',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiExportPlatformRepositoriesRoute =
+  ApiExportPlatformRepositoriesRouteImport.update({
+    id: '/api/export/platform-repositories',
+    path: '/api/export/platform-repositories',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiExportRepositoriesRoute = ApiExportRepositoriesRouteImport.update({
+  id: '/api/export/repositories',
+  path: '/api/export/repositories',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiExportUsersRoute = ApiExportUsersRouteImport.update({
+  id: '/api/export/users',
+  path: '/api/export/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRepositoriesIndexRoute = AppRepositoriesIndexRouteImport.update({
   id: '/repositories/',
   path: '/repositories/',
@@ -227,6 +246,9 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
+  '/api/export/repositories': typeof ApiExportRepositoriesRoute
+  '/api/export/users': typeof ApiExportUsersRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -258,6 +280,9 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
+  '/api/export/repositories': typeof ApiExportRepositoriesRoute
+  '/api/export/users': typeof ApiExportUsersRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -293,6 +318,9 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
+  '/api/export/repositories': typeof ApiExportRepositoriesRoute
+  '/api/export/users': typeof ApiExportUsersRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -329,6 +357,9 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/platform-repositories'
+    | '/api/export/repositories'
+    | '/api/export/users'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -360,6 +391,9 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/platform-repositories'
+    | '/api/export/repositories'
+    | '/api/export/users'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -394,6 +428,9 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/platform-repositories'
+    | '/api/export/repositories'
+    | '/api/export/users'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -420,6 +457,9 @@ export interface RootRouteChildren {
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
+  ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
+  ApiExportRepositoriesRoute: typeof ApiExportRepositoriesRoute
+  ApiExportUsersRoute: typeof ApiExportUsersRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -548,6 +588,27 @@ declare module '@tanstack/react-router' {
       path: '/api/dev/emails'
       fullPath: '/api/dev/emails'
       preLoaderRoute: typeof ApiDevEmailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/platform-repositories': {
+      id: '/api/export/platform-repositories'
+      path: '/api/export/platform-repositories'
+      fullPath: '/api/export/platform-repositories'
+      preLoaderRoute: typeof ApiExportPlatformRepositoriesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/repositories': {
+      id: '/api/export/repositories'
+      path: '/api/export/repositories'
+      fullPath: '/api/export/repositories'
+      preLoaderRoute: typeof ApiExportRepositoriesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/users': {
+      id: '/api/export/users'
+      path: '/api/export/users'
+      fullPath: '/api/export/users'
+      preLoaderRoute: typeof ApiExportUsersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/repositories/': {
@@ -737,6 +798,9 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
+  ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,
+  ApiExportRepositoriesRoute: ApiExportRepositoriesRoute,
+  ApiExportUsersRoute: ApiExportUsersRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
