@@ -1,6 +1,7 @@
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageActions } from '@/hooks/use-page-actions';
 import { lazyImport } from '@/lib/lazy-import';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
@@ -83,6 +84,11 @@ export function ExportButton({
       setProgress(null);
     }
   }
+
+  // The command palette offers the export too, while none is running.
+  usePageActions(
+    running ? [] : [{ id: 'export', label: t('export.button'), icon: Download, run: () => void start() }],
+  );
 
   if (!running) {
     return (
