@@ -24,6 +24,7 @@ import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
+import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
@@ -115,6 +116,11 @@ const ManagerIndexRoute = ManagerIndexRouteImport.update({
 const ManagerAccountRoute = ManagerAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerAuditRoute = ManagerAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -252,6 +259,7 @@ export interface FileRoutesByTo {
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
@@ -287,6 +295,7 @@ export interface FileRoutesById {
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
@@ -323,6 +332,7 @@ export interface FileRouteTypes {
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
@@ -354,6 +364,7 @@ export interface FileRouteTypes {
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app'
     | '/login'
@@ -388,6 +399,7 @@ export interface FileRouteTypes {
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
@@ -527,6 +539,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/manager/account'
       preLoaderRoute: typeof ManagerAccountRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/audit': {
+      id: '/manager/audit'
+      path: '/audit'
+      fullPath: '/manager/audit'
+      preLoaderRoute: typeof ManagerAuditRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/manager/dashboard': {
@@ -693,6 +712,7 @@ const LoginRouteRouteWithChildren = LoginRouteRoute._addFileChildren(
 
 interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
+  ManagerAuditRoute: typeof ManagerAuditRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerRepositoriesNewRoute: typeof ManagerRepositoriesNewRoute
@@ -709,6 +729,7 @@ interface ManagerRouteRouteChildren {
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
+  ManagerAuditRoute: ManagerAuditRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerRepositoriesNewRoute: ManagerRepositoriesNewRoute,

@@ -19,6 +19,7 @@ const entries: AuditEntry[] = [
     targetId: 'jane-1',
     targetLabel: 'Jane Doe',
     metadata: {},
+    ip: null,
     createdAt: minutesAgo(3),
   },
   {
@@ -30,6 +31,7 @@ const entries: AuditEntry[] = [
     targetId: 'r1',
     targetLabel: 'old-repo',
     metadata: {},
+    ip: null,
     createdAt: minutesAgo(60 * 26),
   },
   {
@@ -41,13 +43,14 @@ const entries: AuditEntry[] = [
     targetId: 'jane-1',
     targetLabel: 'Jane Renamed',
     metadata: { fields: 'name' },
+    ip: null,
     createdAt: minutesAgo(1),
   },
 ];
 
 function renderLatest() {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(auditKeys.list(undefined, 10), {
+  queryClient.setQueryData(auditKeys.list({}, 10), {
     pages: [{ items: entries, nextCursor: null, total: 3, totalCapped: false }],
     pageParams: [undefined],
   });
