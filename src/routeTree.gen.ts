@@ -28,6 +28,9 @@ import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
+import { Route as ApiExportPlatformRepositoriesRouteImport } from './routes/api/export/platform-repositories'
+import { Route as ApiExportRepositoriesRouteImport } from './routes/api/export/repositories'
+import { Route as ApiExportUsersRouteImport } from './routes/api/export/users'
 import { Route as AppRepositoriesIndexRouteImport } from './routes/app/repositories/index'
 import { Route as AppRepositoriesNewRouteImport } from './routes/app/repositories/new'
 import { Route as ManagerOrganizationsIndexRouteImport } from './routes/manager/organizations/index'
@@ -138,6 +141,22 @@ const ApiDevEmailsRoute = ApiDevEmailsRouteImport.update({
   path: '/api/dev/emails',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiExportPlatformRepositoriesRoute =
+  ApiExportPlatformRepositoriesRouteImport.update({
+    id: '/api/export/platform-repositories',
+    path: '/api/export/platform-repositories',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiExportRepositoriesRoute = ApiExportRepositoriesRouteImport.update({
+  id: '/api/export/repositories',
+  path: '/api/export/repositories',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiExportUsersRoute = ApiExportUsersRouteImport.update({
+  id: '/api/export/users',
+  path: '/api/export/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRepositoriesIndexRoute = AppRepositoriesIndexRouteImport.update({
   id: '/repositories/',
   path: '/repositories/',
@@ -234,6 +253,9 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
+  '/api/export/repositories': typeof ApiExportRepositoriesRoute
+  '/api/export/users': typeof ApiExportUsersRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -266,6 +288,9 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
+  '/api/export/repositories': typeof ApiExportRepositoriesRoute
+  '/api/export/users': typeof ApiExportUsersRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -302,6 +327,9 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
+  '/api/export/repositories': typeof ApiExportRepositoriesRoute
+  '/api/export/users': typeof ApiExportUsersRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -339,6 +367,9 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/platform-repositories'
+    | '/api/export/repositories'
+    | '/api/export/users'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -371,6 +402,9 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/platform-repositories'
+    | '/api/export/repositories'
+    | '/api/export/users'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -406,6 +440,9 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/platform-repositories'
+    | '/api/export/repositories'
+    | '/api/export/users'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -432,6 +469,9 @@ export interface RootRouteChildren {
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
+  ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
+  ApiExportRepositoriesRoute: typeof ApiExportRepositoriesRoute
+  ApiExportUsersRoute: typeof ApiExportUsersRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -567,6 +607,27 @@ declare module '@tanstack/react-router' {
       path: '/api/dev/emails'
       fullPath: '/api/dev/emails'
       preLoaderRoute: typeof ApiDevEmailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/platform-repositories': {
+      id: '/api/export/platform-repositories'
+      path: '/api/export/platform-repositories'
+      fullPath: '/api/export/platform-repositories'
+      preLoaderRoute: typeof ApiExportPlatformRepositoriesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/repositories': {
+      id: '/api/export/repositories'
+      path: '/api/export/repositories'
+      fullPath: '/api/export/repositories'
+      preLoaderRoute: typeof ApiExportRepositoriesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/users': {
+      id: '/api/export/users'
+      path: '/api/export/users'
+      fullPath: '/api/export/users'
+      preLoaderRoute: typeof ApiExportUsersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/repositories/': {
@@ -758,6 +819,9 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
+  ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,
+  ApiExportRepositoriesRoute: ApiExportRepositoriesRoute,
+  ApiExportUsersRoute: ApiExportUsersRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
+import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
 import { repositoryQueries, useRepositoryOwner } from '../queries';
@@ -55,6 +56,15 @@ export function RepositoryListPage({
           ) : (
             <RepositorySortDialog view={view} onChange={onViewChange} className="md:hidden" />
           )}
+          <ExportButton
+            href={exportHref(
+              area === 'manager' ? '/api/export/platform-repositories' : '/api/export/repositories',
+              view,
+            )}
+            total={query.data?.pages[0]?.total}
+            totalCapped={query.data?.pages[0]?.totalCapped}
+            fallbackName="repositories.csv"
+          />
           {canCreate ? <NewRepositoryButton area={area} /> : null}
         </div>
       }

@@ -6,6 +6,7 @@ import { Page } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
+import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { ListOptionsDialog } from '@/components/ui/list-options-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
@@ -40,12 +41,20 @@ export function UserListPage({
     <Page
       title={t('user:pages.list')}
       actions={
-        canCreate ? (
-          <Link to="/manager/users/new" className={buttonVariants()}>
-            <UserPlus aria-hidden />
-            {tu('list.new')}
-          </Link>
-        ) : null
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportButton
+            href={exportHref('/api/export/users', view)}
+            total={query.data?.pages[0]?.total}
+            totalCapped={query.data?.pages[0]?.totalCapped}
+            fallbackName="users.csv"
+          />
+          {canCreate ? (
+            <Link to="/manager/users/new" className={buttonVariants()}>
+              <UserPlus aria-hidden />
+              {tu('list.new')}
+            </Link>
+          ) : null}
+        </div>
       }
     >
       <div className="mb-4 grid gap-3">

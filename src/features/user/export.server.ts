@@ -1,0 +1,71 @@
+import '@tanstack/react-start/server-only';
+import type { TFunction } from 'i18next';
+import type { CsvValue } from '@/lib/csv';
+import type { Database } from '@/server/db/client';
+import { csvResponse, exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
+import { authorizeRoute, routeRefusal } from '@/server/http/route-auth';
+import { translatorFor } from '@/server/i18n/locales';
+import { languageOfRequest } from '@/server/i18n/request-language';
+import { listUsers } from './data.server';
+import { type UserListItem, zUserListQuery } from './schema';
+import type { UserListView } from './search';
+
+/** The view an export takes from its URL: the list's own query without the page it is on. */
+export const zUserExportView = zUserListQuery.omit({ cursor: true, limit: true });
+
+/** The file's header, in the caller's language. */
+export function userExportHeader(t: TFunction): string[] {
+  return [
+    t('export.id'),
+    t('list.columns.name'),
+    t('list.columns.email'),
+    t('list.columns.role'),
+    t('list.columns.status'),
+    t('export.banEnds'),
+    t('list.columns.created'),
+  ];
+}
+
+/** One user as a line of the file: roles and status as the list names them, dates in ISO 8601. */
+export function userExportRow(user: UserListItem, t: TFunction): CsvValue[] {
+  const roles = (user.role ?? 'user').split(',').map((role) => t(`roles.${role}`, { defaultValue: role }));
+  return [
+    user.id,
+    user.name,
+    user.email,
+    roles.join(', '),
+    t(`status.${user.status}`),
+    user.banExpires ? new Date(user.banExpires) : null,
+    new Date(user.createdAt),
+  ];
+}
+
+/** Every user of the view, in its order, read through the list's own function in batches. */
+export async function* userExportRows(
+  view: UserListView,
+  t: TFunction,
+  db?: Database,
+): AsyncGenerator<CsvValue[], void, undefined> {
+  for await (const user of walkKeyset((page) => listUsers({ ...view, ...page }, db))) {
+    yield userExportRow(user, t);
+  }
+}
+
+/**
+ * GET /api/export/users: the users list's current view (search, role, status, sort and order: the list's
+ * query parameters) as a streamed CSV file, all pages, for whoever may list users (as `$listUsers`).
+ * 401/403 before anything is read; 400 `VALIDATION_ERROR:<field>` for a view the list would refuse.
+ */
+export async function exportUsersCsv(request: Request, db?: Database): Promise<Response> {
+  const caller = await authorizeRoute({ user: ['list'] });
+  if (caller instanceof Response) return caller;
+  const view = readExportView(request, zUserExportView);
+  if (!view.ok) return routeRefusal('VALIDATION_ERROR', view.field);
+  const t = await translatorFor(languageOfRequest(request.headers), 'user');
+  return csvResponse({
+    filename: exportFilename('users'),
+    header: userExportHeader(t),
+    rows: userExportRows(view.value, t, db),
+    signal: request.signal,
+  });
+}
