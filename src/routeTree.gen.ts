@@ -28,6 +28,7 @@ import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
+import { Route as ApiExportAuditRouteImport } from './routes/api/export/audit'
 import { Route as ApiExportPlatformRepositoriesRouteImport } from './routes/api/export/platform-repositories'
 import { Route as ApiExportRepositoriesRouteImport } from './routes/api/export/repositories'
 import { Route as ApiExportUsersRouteImport } from './routes/api/export/users'
@@ -139,6 +140,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
 const ApiDevEmailsRoute = ApiDevEmailsRouteImport.update({
   id: '/api/dev/emails',
   path: '/api/dev/emails',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiExportAuditRoute = ApiExportAuditRouteImport.update({
+  id: '/api/export/audit',
+  path: '/api/export/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiExportPlatformRepositoriesRoute =
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
@@ -288,6 +295,7 @@ export interface FileRoutesByTo {
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
@@ -327,6 +335,7 @@ export interface FileRoutesById {
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
@@ -367,6 +376,7 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/audit'
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
@@ -402,6 +412,7 @@ export interface FileRouteTypes {
     | '/manager'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/audit'
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
@@ -440,6 +451,7 @@ export interface FileRouteTypes {
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/audit'
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
@@ -469,6 +481,7 @@ export interface RootRouteChildren {
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
+  ApiExportAuditRoute: typeof ApiExportAuditRoute
   ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
   ApiExportRepositoriesRoute: typeof ApiExportRepositoriesRoute
   ApiExportUsersRoute: typeof ApiExportUsersRoute
@@ -607,6 +620,13 @@ declare module '@tanstack/react-router' {
       path: '/api/dev/emails'
       fullPath: '/api/dev/emails'
       preLoaderRoute: typeof ApiDevEmailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/audit': {
+      id: '/api/export/audit'
+      path: '/api/export/audit'
+      fullPath: '/api/export/audit'
+      preLoaderRoute: typeof ApiExportAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/export/platform-repositories': {
@@ -819,6 +839,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
+  ApiExportAuditRoute: ApiExportAuditRoute,
   ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,
   ApiExportRepositoriesRoute: ApiExportRepositoriesRoute,
   ApiExportUsersRoute: ApiExportUsersRoute,

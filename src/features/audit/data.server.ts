@@ -75,6 +75,7 @@ async function listEntries(
           targetType: auditLog.targetType,
           targetId: auditLog.targetId,
           metadata: auditLog.metadata,
+          organizationId: auditLog.organizationId,
           ip: auditLog.ip,
           createdAt: auditLog.createdAt,
           cursorAt,
@@ -98,6 +99,7 @@ function toEntry(row: {
   targetType: string;
   targetId: string | null;
   metadata: Record<string, unknown> | null;
+  organizationId: string | null;
   ip: string | null;
   createdAt: Date;
 }): AuditEntry {
@@ -121,6 +123,7 @@ function toEntry(row: {
     targetId: row.targetId,
     targetLabel: typeof label === 'string' ? label : null,
     metadata,
+    organizationId: row.organizationId,
     ip: row.ip,
     createdAt: row.createdAt.toISOString(),
   };

@@ -108,6 +108,8 @@ export type AuditEntry = {
   targetId: string | null;
   targetLabel: string | null;
   metadata: AuditMetadata;
+  /** The organization the change was made in, if any (its id: the organization may be gone). */
+  organizationId: string | null;
   /** The address the change came from, when the request had one (the system's own changes have none). */
   ip: string | null;
   createdAt: string;
@@ -138,6 +140,9 @@ export type AuditFilters = z.output<typeof zAuditFilters>;
 const rangeInOrder = (filters: { from?: string | undefined; to?: string | undefined }) =>
   !filters.from || !filters.to || filters.from <= filters.to;
 const rangeError = { path: ['to'], message: 'audit:filters.errors.range' };
+
+/** The audit export's input (`/api/export/audit?…`): the list's filters, every page. */
+export const zAuditExportView = zAuditFilters.refine(rangeInOrder, rangeError);
 
 /** The audit list's input: the filters above, the cursor and the page size; no text search. */
 export const zAuditListQuery = zListQuery

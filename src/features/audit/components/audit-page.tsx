@@ -5,6 +5,7 @@ import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import type { DataTableOptions } from '@/components/ui/data-table';
+import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { ListOptionsDialog } from '@/components/ui/list-options-dialog';
 import { auditQueries } from '../queries';
 import type { AuditEntry } from '../schema';
@@ -26,10 +27,27 @@ export function AuditPage({
 }) {
   const { t } = useTranslation('audit');
   const query = useInfiniteQuery(auditQueries.list(filtersOfView(view)));
+
   const table = useAuditTable();
-  const first = query.data?.pages[0]?.items[0];
+  const firstPage = query.data?.pages[0];
+  const first = firstPage?.items[0];
+  const filters = filtersOfView(view);
   return (
-    <Page title={t('pages.list')}>
+    <Page
+      title={t('pages.list')}
+      actions={
+        <ExportButton
+          // The same filters as the list, by the names the server takes.
+          href={exportHref(
+            '/api/export/audit',
+            Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value ?? ''])),
+          )}
+          total={firstPage?.total}
+          totalCapped={firstPage?.totalCapped}
+          fallbackName="audit-log.csv"
+        />
+      }
+    >
       <div className="mb-4 grid gap-3">
         <div className="flex flex-wrap items-center gap-2 md:hidden">
           <ListOptionsDialog
