@@ -141,9 +141,9 @@ function useAuditTable(): DataTableOptions<AuditEntry, never> {
         id: 'when',
         header: t('columns.when'),
         align: 'end',
-        className: 'w-44',
+        className: 'w-52',
         cell: (entry) => (
-          <time dateTime={entry.createdAt} className="text-muted-foreground">
+          <time dateTime={entry.createdAt} className="whitespace-nowrap text-muted-foreground">
             {dateTime.format(new Date(entry.createdAt))}
           </time>
         ),
@@ -157,7 +157,8 @@ function Address({ ip }: { ip: string | null }) {
   const { t } = useTranslation('audit');
   if (!ip) return <span className="text-muted-foreground">{t('noAddress')}</span>;
   return (
-    <span dir="ltr" className="block truncate font-mono text-xs text-muted-foreground" title={ip}>
+    // Aligned as the page reads (match-parent), written left to right.
+    <span dir="ltr" className="block truncate match-parent-align font-mono text-xs text-muted-foreground" title={ip}>
       {ip}
     </span>
   );

@@ -1,6 +1,6 @@
 import { type InfiniteData, type UseInfiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { TextLine } from '@/components/ui/text-line';
@@ -50,6 +50,17 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
   const [draft, setDraft] = useState('');
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
+  // Focus follows the control that replaces the one used: the remove button after a choice, the box after
+  // a removal (the one used is gone from the page).
+  // The new value arrives through the URL, a render or more later.
+  const moveFocus = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const remove = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (value ? remove.current : input.current)?.focus();
+  }, [value]);
   useEffect(() => {
     const timer = setTimeout(() => setTerm(draft.trim()), DELAY_MS);
     return () => clearTimeout(timer);
@@ -61,6 +72,7 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
   const open = value === '' && term !== '' && draft.trim() !== '';
 
   const choose = (choice: Choice) => {
+    moveFocus.current = true;
     onChange(choice.id);
     setDraft('');
     setTerm('');
@@ -99,8 +111,12 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
         >
           <TextLine className="min-w-0 flex-1 font-medium">{valueName ?? t('filters.loadingName')}</TextLine>
           <button
+            ref={remove}
             type="button"
-            onClick={() => onChange('')}
+            onClick={() => {
+              moveFocus.current = true;
+              onChange('');
+            }}
             aria-label={t('filters.remove', { name: `\u2068${valueName ?? label}\u2069` })}
             title={t('filters.remove', { name: valueName ?? label })}
             className="inline-flex size-8 max-md:size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
@@ -115,6 +131,7 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
             className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
           />
           <input
+            ref={input}
             type="search"
             role="combobox"
             aria-labelledby={labelId}
@@ -141,7 +158,7 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
         aria-labelledby={labelId}
         hidden={!open}
         className={cn(
-          'z-20 grid max-h-72 gap-0.5 overflow-y-auto rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md',
+          'z-50 grid max-h-72 gap-0.5 overflow-y-auto rounded-lg border bg-background p-1 text-sm shadow-lg',
           !stacked && 'absolute inset-x-0 top-full mt-1',
         )}
       >
