@@ -13,8 +13,9 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
 }) => {
   test.setTimeout(120_000);
   await signInAdmin(page, { name: 'Audra Auditor' });
-  const adminId = ((await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } })
-    .user.id;
+  const adminId = (
+    (await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } }
+  ).user.id;
   const targetContext = await browser.newContext();
   const targetPage = await targetContext.newPage();
   await signIn(targetPage, newEmail('audited'), { name: 'Tess Target' });
@@ -33,7 +34,9 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
 
   await visit('/manager/audit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('audit:pages.list'));
-  await page.getByRole('combobox', { name: en('audit:filters.group') }).selectOption(en('audit:groups.users'));
+  await page
+    .getByRole('combobox', { name: en('audit:filters.group') })
+    .selectOption(en('audit:groups.users'));
   await expect(page).toHaveURL(/[?&]group=users/);
   const actor = page.getByRole('combobox', { name: en('audit:filters.actor') });
   await actor.fill('Audra Auditor');
@@ -48,8 +51,14 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
     const row = rows.filter({ hasText: sentence });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(sentence);
-    await expect(row.getByRole('link', { name: 'Tess Target' })).toHaveAttribute('href', `/manager/users/${targetId}`);
-    await expect(row.getByRole('link', { name: 'Audra Auditor' })).toHaveAttribute('href', `/manager/users/${adminId}`);
+    await expect(row.getByRole('link', { name: 'Tess Target' })).toHaveAttribute(
+      'href',
+      `/manager/users/${targetId}`,
+    );
+    await expect(row.getByRole('link', { name: 'Audra Auditor' })).toHaveAttribute(
+      'href',
+      `/manager/users/${adminId}`,
+    );
     await expect(page.getByRole('combobox', { name: en('audit:filters.group') })).toHaveValue('users');
     await expect(page.getByRole('group', { name: en('audit:filters.actor') })).toContainText('Audra Auditor');
   };
@@ -78,7 +87,10 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
   );
 });
 
-test('a bad filter in a shared link falls back to the whole log instead of an error', async ({ page, visit }) => {
+test('a bad filter in a shared link falls back to the whole log instead of an error', async ({
+  page,
+  visit,
+}) => {
   await signInAdmin(page, { name: 'Link Follower' });
   await visit('/manager/audit?group=everything&from=2026-02-31&targetId=x');
   await expect(page.getByRole('combobox', { name: en('audit:filters.group') })).toHaveValue('');

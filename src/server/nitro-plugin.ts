@@ -69,7 +69,8 @@ async function purgeAuditLog(): Promise<void> {
   const retentionDays = serverEnv().AUDIT_RETENTION_DAYS;
   try {
     const result = await purgeExpiredAuditEntries(await getDatabaseHandle(), { retentionDays });
-    if (result.ran) logger.info({ deleted: result.deleted, retentionDays }, 'audit retention: old entries deleted');
+    if (result.ran)
+      logger.info({ deleted: result.deleted, retentionDays }, 'audit retention: old entries deleted');
     else logger.info('audit retention: another instance is running it');
   } catch (error) {
     logger.warn({ err: serializeError(error) }, 'audit retention failed');

@@ -32,7 +32,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * `targetId`), entries about that target; `organizationId`, changes made in that organization, by anyone;
  * `from`/`to`, entries made on those days (UTC), both included. Each uses one of the log's indexes.
  */
-export function auditFilter(filters: AuditFilters): SQL | undefined {
+function auditFilter(filters: AuditFilters): SQL | undefined {
   const byUser = filters.userId
     ? or(
         eq(auditLog.actorUserId, filters.userId),

@@ -15,9 +15,9 @@ const SENTENCE_NAMESPACES = ['audit', 'user', 'repository', 'organization'] as c
 type SentenceNamespace = (typeof SENTENCE_NAMESPACES)[number];
 
 /** The translators an audit file needs, one per namespace, in the caller's language. */
-export type AuditExportTranslators = Record<SentenceNamespace, TFunction>;
+type AuditExportTranslators = Record<SentenceNamespace, TFunction>;
 
-export async function auditExportTranslators(lng: AppLanguage): Promise<AuditExportTranslators> {
+async function auditExportTranslators(lng: AppLanguage): Promise<AuditExportTranslators> {
   const entries = await Promise.all(
     SENTENCE_NAMESPACES.map(async (ns) => [ns, await translatorFor(lng, ns)] as const),
   );
@@ -25,7 +25,7 @@ export async function auditExportTranslators(lng: AppLanguage): Promise<AuditExp
 }
 
 /** The file's header, in the caller's language. */
-export function auditExportHeader(t: AuditExportTranslators): string[] {
+function auditExportHeader(t: AuditExportTranslators): string[] {
   const column = (key: string) => t.audit(`export.${key}`);
   return [
     column('time'),
@@ -73,7 +73,7 @@ function describe(entry: AuditEntry, t: AuditExportTranslators): string {
 }
 
 /** One entry as a line of the file: the time in ISO 8601 (UTC), names as written with the entry. */
-export function auditExportRow(entry: AuditEntry, t: AuditExportTranslators): CsvValue[] {
+function auditExportRow(entry: AuditEntry, t: AuditExportTranslators): CsvValue[] {
   return [
     new Date(entry.createdAt),
     entry.actor ? entry.actor.name : entry.action === 'audit.purge' ? t.audit('system') : null,
@@ -91,7 +91,7 @@ export function auditExportRow(entry: AuditEntry, t: AuditExportTranslators): Cs
 }
 
 /** Every entry of the view, newest first, read through the list's own function in batches. */
-export async function* auditExportRows(
+async function* auditExportRows(
   filters: AuditFilters,
   t: AuditExportTranslators,
   db?: Database,

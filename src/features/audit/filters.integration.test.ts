@@ -21,7 +21,11 @@ const actions = [
   'account.export',
 ] as const;
 const targetTypeOf = (action: string) =>
-  action.startsWith('repository') ? 'repository' : action.startsWith('organization') ? 'organization' : 'user';
+  action.startsWith('repository')
+    ? 'repository'
+    : action.startsWith('organization')
+      ? 'organization'
+      : 'user';
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -76,7 +80,12 @@ async function expected(where: string, params: unknown[]): Promise<string[]> {
 const cases: [string, AuditFilters, string, unknown[]][] = [
   ['no filter', {}, '', []],
   ['actor', { actorId: 'u-ben' }, 'actor_user_id = $1', ['u-ben']],
-  ['user (acted or target)', { userId: 'u-cy' }, "(actor_user_id = $1 or (target_type = 'user' and target_id = $1))", ['u-cy']],
+  [
+    'user (acted or target)',
+    { userId: 'u-cy' },
+    "(actor_user_id = $1 or (target_type = 'user' and target_id = $1))",
+    ['u-cy'],
+  ],
   ['group users', { group: 'users' }, "action in ('user.ban', 'user.create', 'account.export')", []],
   ['group sessions', { group: 'sessions' }, "action = 'session.revoke'", []],
   ['group sign-in', { group: 'signIn' }, "action = 'user.impersonate'", []],
@@ -86,7 +95,12 @@ const cases: [string, AuditFilters, string, unknown[]][] = [
   ['organization', { organizationId: 'org-b' }, 'organization_id = $1', ['org-b']],
   ['from', { from: '2026-01-10' }, "created_at >= '2026-01-10T00:00:00Z'", []],
   ['to', { to: '2026-01-03' }, "created_at < '2026-01-04T00:00:00Z'", []],
-  ['one day', { from: '2026-01-05', to: '2026-01-05' }, "(created_at at time zone 'UTC')::date = '2026-01-05'", []],
+  [
+    'one day',
+    { from: '2026-01-05', to: '2026-01-05' },
+    "(created_at at time zone 'UTC')::date = '2026-01-05'",
+    [],
+  ],
   [
     'actor, group and organization',
     { actorId: 'u-ada', group: 'users', organizationId: 'org-a' },
@@ -126,7 +140,9 @@ describe('listAuditEntries filters', () => {
   it('the cases above are not vacuous: most of them narrow the log to some but not all entries', async () => {
     const all = (await expected('', [])).length;
     expect(all).toBe(84);
-    const sizes = await Promise.all(cases.map(async ([, , where, params]) => (await expected(where, params)).length));
+    const sizes = await Promise.all(
+      cases.map(async ([, , where, params]) => (await expected(where, params)).length),
+    );
     expect(sizes.filter((size) => size > 0 && size < all).length).toBeGreaterThanOrEqual(cases.length - 4);
   });
 

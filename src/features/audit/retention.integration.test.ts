@@ -22,9 +22,9 @@ beforeEach(async () => {
 });
 
 async function addEntries(count: number, createdAt: Date, action = 'user.ban') {
-  await db.insert(auditLog).values(
-    Array.from({ length: count }, () => ({ action, targetType: 'user', targetId: 'u1', createdAt })),
-  );
+  await db
+    .insert(auditLog)
+    .values(Array.from({ length: count }, () => ({ action, targetType: 'user', targetId: 'u1', createdAt })));
 }
 
 describe('purgeExpiredAuditEntries', () => {

@@ -29,7 +29,12 @@ afterAll(async () => {
 async function seed(oldCount: number, recentCount: number) {
   await testDb.handle.db.delete(auditLog);
   const rows = (count: number, createdAt: Date) =>
-    Array.from({ length: count }, () => ({ action: 'user.ban', targetType: 'user', targetId: 'u1', createdAt }));
+    Array.from({ length: count }, () => ({
+      action: 'user.ban',
+      targetType: 'user',
+      targetId: 'u1',
+      createdAt,
+    }));
   await testDb.handle.db.insert(auditLog).values([...rows(oldCount, old), ...rows(recentCount, recent)]);
 }
 

@@ -29,7 +29,11 @@ describe('action groups', () => {
     expect(actionsOfGroup('signIn')).toEqual(
       expect.arrayContaining(['user.impersonate', 'user.stop-impersonating', 'account.change']),
     );
-    expect(actionsOfGroup('sessions')).toEqual(['session.revoke', 'session.revoke-all', 'session.revoke-others']);
+    expect(actionsOfGroup('sessions')).toEqual([
+      'session.revoke',
+      'session.revoke-all',
+      'session.revoke-others',
+    ]);
     expect(auditActionGroup['audit.purge']).toBe('system');
   });
 });

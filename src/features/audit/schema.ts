@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
-import { type AuditActionGroup, type AuditTargetType, auditActionGroups, auditTargetTypes, isIsoDate } from './search';
+import {
+  type AuditActionGroup,
+  type AuditTargetType,
+  auditActionGroups,
+  auditTargetTypes,
+  isIsoDate,
+} from './search';
 
 export type { AuditActionGroup, AuditTargetType } from './search';
 
@@ -43,7 +49,6 @@ export type AuditAction =
   | 'organization.remove-team-member'
   // The retention job deleted entries older than the configured number of days (actor: the system).
   | 'audit.purge';
-
 
 /**
  * The group of every action, written once: a Record over the action union, so an action added without a
@@ -124,7 +129,7 @@ const zDay = z.string().refine(isIsoDate, 'audit:filters.errors.date');
  * user made (`actorId`), a group of actions, one target (its type, and optionally its id), one
  * organization's changes, and a range of days (UTC, both ends included).
  */
-export const zAuditFilters = z.object({
+const zAuditFilters = z.object({
   userId: zId.optional(),
   actorId: zId.optional(),
   group: z.enum(auditActionGroups).optional(),

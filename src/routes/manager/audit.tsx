@@ -14,7 +14,9 @@ export const Route = createFileRoute('/manager/audit')({
   // A failed first page is shown by the list itself (error with Retry), not by the route's error page.
   loader: ({ context, deps }) =>
     loadList(
-      context.queryClient.ensureInfiniteQueryData(auditQueries.list(filtersOfView(deps))).catch(() => undefined),
+      context.queryClient
+        .ensureInfiniteQueryData(auditQueries.list(filtersOfView(deps)))
+        .catch(() => undefined),
     ),
   head: pageTitle('audit:pages.list'),
   component: ManagerAuditScreen,

@@ -1,5 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AppWindow, Building2, FolderGit2, LayoutDashboard, ScrollText, UserRound, Users } from 'lucide-react';
+import {
+  AppWindow,
+  Building2,
+  FolderGit2,
+  LayoutDashboard,
+  ScrollText,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavGroup } from '@/components/layout/sidebar';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';

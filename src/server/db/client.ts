@@ -32,7 +32,7 @@ export type DatabaseHandle = {
   tryWithLock: <T>(key: number, fn: (db: Database) => Promise<T>) => Promise<LockAttempt<T>>;
 };
 
-export type LockAttempt<T> = { acquired: true; result: T } | { acquired: false };
+type LockAttempt<T> = { acquired: true; result: T } | { acquired: false };
 
 type PostgresOptions = {
   url: string;

@@ -39,7 +39,11 @@ describe('AuditFilters', () => {
   it('offers every action group and reports the one chosen', async () => {
     const onChange = renderFilters(auditViewDefaults);
     const select = await screen.findByRole('combobox', { name: 'Action' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'All actions',
       'Users',
       'Sessions',

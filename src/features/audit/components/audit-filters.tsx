@@ -57,7 +57,8 @@ export function AuditFilters({
     <div
       className={cn(
         'grid grid-cols-1 gap-3',
-        !stacked && 'gap-2 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]',
+        !stacked &&
+          'gap-2 md:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.8fr)_minmax(0,0.8fr)]',
         className,
       )}
     >

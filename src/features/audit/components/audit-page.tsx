@@ -158,7 +158,11 @@ function Address({ ip }: { ip: string | null }) {
   if (!ip) return <span className="text-muted-foreground">{t('noAddress')}</span>;
   return (
     // Aligned as the page reads (match-parent), written left to right.
-    <span dir="ltr" className="block truncate match-parent-align font-mono text-xs text-muted-foreground" title={ip}>
+    <span
+      dir="ltr"
+      className="block truncate match-parent-align font-mono text-xs text-muted-foreground"
+      title={ip}
+    >
       {ip}
     </span>
   );

@@ -35,13 +35,9 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
   /** The chosen one's name, while it is known. */
   valueName: string | undefined;
   onChange: (id: string) => void;
-  search: (term: string) => UseInfiniteQueryOptions<
-    ListPage<Item>,
-    Error,
-    InfiniteData<ListPage<Item>>,
-    Key,
-    string | undefined
-  >;
+  search: (
+    term: string,
+  ) => UseInfiniteQueryOptions<ListPage<Item>, Error, InfiniteData<ListPage<Item>>, Key, string | undefined>;
   toChoice: (item: Item) => Choice;
   stacked?: boolean;
 }) {
@@ -66,9 +62,7 @@ export function FilterPicker<Item, Key extends readonly unknown[]>({
     return () => clearTimeout(timer);
   }, [draft]);
   const query = useInfiniteQuery({ ...search(term), enabled: value === '' && term !== '' });
-  const choices = term
-    ? (query.data?.pages[0]?.items ?? []).slice(0, SHOWN).map(toChoice)
-    : ([] as Choice[]);
+  const choices = term ? (query.data?.pages[0]?.items ?? []).slice(0, SHOWN).map(toChoice) : ([] as Choice[]);
   const open = value === '' && term !== '' && draft.trim() !== '';
 
   const choose = (choice: Choice) => {
