@@ -20,6 +20,7 @@ const SECTIONS: Record<string, string> = {
   ssr: './ssr.ts',
   'server-fn': './server-fn.ts',
   scale: './scale.ts',
+  export: './export.ts',
   lighthouse: './lighthouse.ts',
   'dev-loop': './dev-loop.ts',
 };

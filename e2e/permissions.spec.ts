@@ -6,6 +6,8 @@
 // someone decides who may call it. Expectations are never written per identity: they follow from the rule
 // through the grants tables (`roleCan`, `organizationCan` in permissions.ts).
 import { randomInt } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import {
   type APIRequestContext,
   type Browser,
@@ -119,6 +121,50 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
     organization: ['delete'],
   },
 };
+
+/**
+ * Every server route under src/routes/api but better-auth's (below), each a GET, and who may call it:
+ * the same rules as the server function reading the same list. A read, so the demo serves it.
+ */
+const API_ROUTES: Record<string, Rule> = {
+  '/api/health': 'public',
+  '/api/ready': 'public',
+  // Development only: a production server answers 404.
+  '/api/dev/emails': 'not-served',
+  // The lists' CSV exports (as $listUsers, $listRepositories and $listPlatformRepositories).
+  '/api/export/users': { user: ['list'] },
+  '/api/export/repositories': 'organization-member',
+  '/api/export/platform-repositories': { apps: ['manager'], repository: ['read'] },
+};
+
+/** Paths of the server routes in src/routes/api, read from their sources, better-auth's catch-all aside. */
+function declaredApiRoutes(): string[] {
+  return readdirSync('src/routes/api', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .flatMap((file) => {
+      const path = /createFileRoute\('([^']+)'\)/.exec(
+        readFileSync(joinPath('src/routes/api', file), 'utf8'),
+      )?.[1];
+      return path && path !== '/api/auth/$' ? [path] : [];
+    });
+}
+
+/** A server route's refusal: its JSON code (or 404); any other answer means the call got through. */
+function apiRouteOutcome(status: number, text: string): Outcome {
+  if (status === 404) return 'NOT_FOUND';
+  let code: unknown;
+  try {
+    code = (JSON.parse(text) as { code?: unknown } | null)?.code;
+  } catch {
+    code = undefined;
+  }
+  return code === 'UNAUTHORIZED' ||
+    code === 'FORBIDDEN' ||
+    code === 'DEMO_MODE' ||
+    code === 'NO_ACTIVE_ORGANIZATION'
+    ? code
+    : 'passes';
+}
 
 /**
  * What a route's body names, per server: the organization under test and targets chosen so that a call
@@ -583,6 +629,9 @@ test('every server function, admin, passkey and organization route refuses whom 
   expect(paths(passkey().endpoints).sort(), 'passkey routes without an expectation (or gone)').toEqual(
     Object.keys(PASSKEY_ROUTES).sort(),
   );
+  expect(declaredApiRoutes().sort(), 'server routes without an expectation (or gone)').toEqual(
+    Object.keys(API_ROUTES).sort(),
+  );
 
   const mismatches: string[] = [];
   for (const caller of await callers(browser)) {
@@ -596,6 +645,15 @@ test('every server function, admin, passkey and organization route refuses whom 
       const want = expected(SERVER_FUNCTIONS[key] ?? 'not-served', caller, method !== 'GET', 'active');
       if (got !== want) mismatches.push(`${caller.identity} ${key}: got ${got}, expected ${want}`);
       await caller.settle?.();
+    }
+    for (const [path, rule] of Object.entries(API_ROUTES)) {
+      const response = await caller.request.get(`${caller.origin}${path}`, {
+        headers: sameOrigin(caller.origin),
+      });
+      const got = apiRouteOutcome(response.status(), await response.text());
+      const want = expected(rule, caller, false, 'active');
+      if (got !== want)
+        mismatches.push(`${caller.identity} ${path}: got ${got} (${response.status()}), expected ${want}`);
     }
     for (const [path, route] of callOrder({ ...ADMIN_ROUTES, ...PASSKEY_ROUTES, ...ORGANIZATION_ROUTES })) {
       const body = typeof route.body === 'function' ? route.body(caller.targets) : route.body;

@@ -8,7 +8,7 @@
 export const CSV_BOM = '\uFEFF';
 
 /** RFC 4180's line ending, which every spreadsheet reads. */
-export const CSV_LINE_END = '\r\n';
+const CSV_LINE_END = '\r\n';
 
 /**
  * A cell value. `null` and `undefined` are an empty cell; a number or boolean is a value the export itself

@@ -11,11 +11,11 @@ import { type RepositoryListItem, zPlatformRepositoryListQuery, zRepositoryListQ
 import type { RepositoryListView } from './search';
 
 /** The views an export takes from its URL: the lists' own queries without the page they are on. */
-export const zRepositoryExportView = zRepositoryListQuery.omit({ cursor: true, limit: true });
-export const zPlatformRepositoryExportView = zPlatformRepositoryListQuery.omit({ cursor: true, limit: true });
+const zRepositoryExportView = zRepositoryListQuery.omit({ cursor: true, limit: true });
+const zPlatformRepositoryExportView = zPlatformRepositoryListQuery.omit({ cursor: true, limit: true });
 
 /** The file's header, in the caller's language: the list's columns and the description it shows. */
-export function repositoryExportHeader(t: TFunction): string[] {
+function repositoryExportHeader(t: TFunction): string[] {
   return [
     t('export.id'),
     t('list.columns.name'),
@@ -27,7 +27,7 @@ export function repositoryExportHeader(t: TFunction): string[] {
 }
 
 /** One repository as a line of the file, its date in ISO 8601. */
-export function repositoryExportRow(item: RepositoryListItem): CsvValue[] {
+function repositoryExportRow(item: RepositoryListItem): CsvValue[] {
   return [
     item.id,
     item.name,
@@ -42,7 +42,7 @@ export function repositoryExportRow(item: RepositoryListItem): CsvValue[] {
  * Every repository of the view within `scope`, in the view's order, read through the list's own function
  * in batches: the scope is the list's tenancy, never a filter of the export's own.
  */
-export async function* repositoryExportRows(
+async function* repositoryExportRows(
   scope: RepositoryScope,
   view: RepositoryListView,
   db?: Database,

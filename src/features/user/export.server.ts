@@ -11,10 +11,10 @@ import { type UserListItem, zUserListQuery } from './schema';
 import type { UserListView } from './search';
 
 /** The view an export takes from its URL: the list's own query without the page it is on. */
-export const zUserExportView = zUserListQuery.omit({ cursor: true, limit: true });
+const zUserExportView = zUserListQuery.omit({ cursor: true, limit: true });
 
 /** The file's header, in the caller's language. */
-export function userExportHeader(t: TFunction): string[] {
+function userExportHeader(t: TFunction): string[] {
   return [
     t('export.id'),
     t('list.columns.name'),
@@ -26,28 +26,46 @@ export function userExportHeader(t: TFunction): string[] {
   ];
 }
 
-/** One user as a line of the file: roles and status as the list names them, dates in ISO 8601. */
-export function userExportRow(user: UserListItem, t: TFunction): CsvValue[] {
-  const roles = (user.role ?? 'user').split(',').map((role) => t(`roles.${role}`, { defaultValue: role }));
+/**
+ * One user as a line of the file: roles and status as the list names them (`label` translates a key), dates
+ * in ISO 8601.
+ */
+function userExportRow(user: UserListItem, label: (key: string) => string): CsvValue[] {
+  const roles = (user.role ?? 'user').split(',').map((role) => label(`roles.${role}`));
   return [
     user.id,
     user.name,
     user.email,
     roles.join(', '),
-    t(`status.${user.status}`),
+    label(`status.${user.status}`),
     user.banExpires ? new Date(user.banExpires) : null,
     new Date(user.createdAt),
   ];
 }
 
+/** `t` for the few role and status labels, each looked up once however many rows use it. */
+function labels(t: TFunction): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let text = known.get(key);
+    if (text === undefined) {
+      // An unknown stored role shows as it is stored.
+      text = t(key, { defaultValue: key.slice(key.indexOf('.') + 1) });
+      known.set(key, text);
+    }
+    return text;
+  };
+}
+
 /** Every user of the view, in its order, read through the list's own function in batches. */
-export async function* userExportRows(
+async function* userExportRows(
   view: UserListView,
   t: TFunction,
   db?: Database,
 ): AsyncGenerator<CsvValue[], void, undefined> {
+  const label = labels(t);
   for await (const user of walkKeyset((page) => listUsers({ ...view, ...page }, db))) {
-    yield userExportRow(user, t);
+    yield userExportRow(user, label);
   }
 }
 

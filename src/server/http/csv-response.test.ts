@@ -102,6 +102,26 @@ describe('csvResponse', () => {
     expect(state.made).toBeLessThan(100);
   });
 
+  it('stops reading pages of the list when the client cancels', async () => {
+    const list = fakeList(1_000_000);
+    async function* rows() {
+      for await (const row of walkKeyset(list.fetchPage, 1000)) yield [row, 'x'.repeat(100)];
+    }
+    const reader = csvResponse({
+      filename: 'big.csv',
+      header: ['n', 'text'],
+      rows: rows(),
+    }).body!.getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    const asked = list.asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Two chunks of about 64 KB are about 1,300 rows: two pages of a thousand, not a thousand pages.
+    expect(asked).toBeLessThanOrEqual(3);
+    expect(list.asked).toHaveLength(asked);
+  });
+
   it('ends the rows when the request is aborted', async () => {
     const { state, rows } = countedRows(10_000);
     const controller = new AbortController();

@@ -9,7 +9,7 @@ import { currentRequest } from './request-context';
  * so a million rows are a thousand keyset queries, and few enough that one batch is a small, fixed amount
  * of memory whatever the list's length.
  */
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 /** About this much CSV text is written to the client at a time: fewer, larger writes for a long export. */
 const CHUNK_CHARS = 64 * 1024;
@@ -39,7 +39,7 @@ export async function* walkKeyset<Item>(
  * The CSV file as UTF-8 chunks of about `CHUNK_CHARS` characters: the byte order mark, the header line,
  * then one line per row.
  */
-export async function* csvChunks(
+async function* csvChunks(
   header: readonly string[],
   rows: AsyncIterable<readonly CsvValue[]>,
 ): AsyncGenerator<Uint8Array, void, undefined> {
