@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
@@ -7,6 +7,8 @@ import { DataList } from '@/components/ui/data-list';
 import type { DataTableOptions } from '@/components/ui/data-table';
 import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { ListOptionsDialog } from '@/components/ui/list-options-dialog';
+import { platformOrganizationQueries } from '@/features/organization/queries';
+import { userQueries } from '@/features/user/queries';
 import { auditQueries } from '../queries';
 import type { AuditEntry } from '../schema';
 import { type AuditView, auditViewDefaults, filtersOfView } from '../search';
@@ -91,7 +93,18 @@ function TargetFilter({
   onClear: () => void;
 }) {
   const { t } = useTranslation('audit');
-  const name = view.targetId ? (label ?? view.targetId) : t(`targetTypes.${view.targetType || 'user'}`);
+  // Without an entry to name it (none match yet), a user or organization is named by its page's query.
+  const { targetType, targetId } = view;
+  const user = useQuery({
+    ...userQueries.detail(targetId),
+    enabled: !label && targetType === 'user' && !!targetId,
+  });
+  const organization = useQuery({
+    ...platformOrganizationQueries.detail(targetId),
+    enabled: !label && targetType === 'organization' && !!targetId,
+  });
+  const known = user.data ? user.data.name || user.data.email : organization.data?.name;
+  const name = targetId ? (label ?? known ?? targetId) : t(`targetTypes.${targetType || 'user'}`);
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-muted-foreground">{t('filters.about')}</span>
