@@ -11,7 +11,8 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
   browser,
   visit,
 }) => {
-  test.setTimeout(120_000);
+  // Two sign-ins, two filters, a reload and three pages checked by axe: slow on a busy 2-core machine.
+  test.setTimeout(240_000);
   await signInAdmin(page, { name: 'Audra Auditor' });
   const adminId = (
     (await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } }
@@ -91,6 +92,7 @@ test('a bad filter in a shared link falls back to the whole log instead of an er
   page,
   visit,
 }) => {
+  test.setTimeout(90_000);
   await signInAdmin(page, { name: 'Link Follower' });
   await visit('/manager/audit?group=everything&from=2026-02-31&targetId=x');
   await expect(page.getByRole('combobox', { name: en('audit:filters.group') })).toHaveValue('');
