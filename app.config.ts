@@ -71,6 +71,18 @@ export const appConfig = {
      */
     estimateAbove: 100_000,
   },
+  audit: {
+    /** Entries older than this many days are deleted once a day (env `AUDIT_RETENTION_DAYS` overrides it). */
+    retentionDays: 365,
+    /**
+     * Rows deleted per statement: each batch is its own short transaction, so purging a year of a busy log
+     * never holds one huge transaction (or its locks and WAL) on a million-row table.
+     */
+    purgeBatchSize: 5000,
+    /** The first run, this long after the server starts (not during its busy first seconds), then daily. */
+    purgeFirstDelayMinutes: 5,
+    purgeIntervalHours: 24,
+  },
   breakpoints: { dialog: 640, mobile: 768 },
   organizations: {
     /** Organizations one user may own (create); joining others by invitation is not counted. */

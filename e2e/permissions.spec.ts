@@ -135,6 +135,8 @@ const API_ROUTES: Record<string, Rule> = {
   '/api/export/users': { user: ['list'] },
   '/api/export/repositories': 'organization-member',
   '/api/export/platform-repositories': { apps: ['manager'], repository: ['read'] },
+  // The audit log's CSV export (as $listAuditEntries).
+  '/api/export/audit': { user: ['list'] },
 };
 
 /** Paths of the server routes in src/routes/api, read from their sources, better-auth's catch-all aside. */

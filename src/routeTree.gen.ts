@@ -24,9 +24,11 @@ import { Route as LoginErrorRouteImport } from './routes/login/error'
 import { Route as LoginVerifyRouteImport } from './routes/login/verify'
 import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
+import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
+import { Route as ApiExportAuditRouteImport } from './routes/api/export/audit'
 import { Route as ApiExportPlatformRepositoriesRouteImport } from './routes/api/export/platform-repositories'
 import { Route as ApiExportRepositoriesRouteImport } from './routes/api/export/repositories'
 import { Route as ApiExportUsersRouteImport } from './routes/api/export/users'
@@ -120,6 +122,11 @@ const ManagerAccountRoute = ManagerAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ManagerAuditRoute = ManagerAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -133,6 +140,11 @@ const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
 const ApiDevEmailsRoute = ApiDevEmailsRouteImport.update({
   id: '/api/dev/emails',
   path: '/api/dev/emails',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiExportAuditRoute = ApiExportAuditRouteImport.update({
+  id: '/api/export/audit',
+  path: '/api/export/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiExportPlatformRepositoriesRoute =
@@ -240,12 +252,14 @@ export interface FileRoutesByFullPath {
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
@@ -274,12 +288,14 @@ export interface FileRoutesByTo {
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
@@ -312,12 +328,14 @@ export interface FileRoutesById {
   '/login/error': typeof LoginErrorRoute
   '/login/verify': typeof LoginVerifyRoute
   '/manager/account': typeof ManagerAccountRoute
+  '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
+  '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
@@ -351,12 +369,14 @@ export interface FileRouteTypes {
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/audit'
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
@@ -385,12 +405,14 @@ export interface FileRouteTypes {
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app'
     | '/login'
     | '/manager'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/audit'
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
@@ -422,12 +444,14 @@ export interface FileRouteTypes {
     | '/login/error'
     | '/login/verify'
     | '/manager/account'
+    | '/manager/audit'
     | '/manager/dashboard'
     | '/app/'
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
     | '/api/dev/emails'
+    | '/api/export/audit'
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
@@ -457,6 +481,7 @@ export interface RootRouteChildren {
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
+  ApiExportAuditRoute: typeof ApiExportAuditRoute
   ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
   ApiExportRepositoriesRoute: typeof ApiExportRepositoriesRoute
   ApiExportUsersRoute: typeof ApiExportUsersRoute
@@ -569,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerAccountRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/manager/audit': {
+      id: '/manager/audit'
+      path: '/audit'
+      fullPath: '/manager/audit'
+      preLoaderRoute: typeof ManagerAuditRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
     '/manager/dashboard': {
       id: '/manager/dashboard'
       path: '/dashboard'
@@ -588,6 +620,13 @@ declare module '@tanstack/react-router' {
       path: '/api/dev/emails'
       fullPath: '/api/dev/emails'
       preLoaderRoute: typeof ApiDevEmailsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/export/audit': {
+      id: '/api/export/audit'
+      path: '/api/export/audit'
+      fullPath: '/api/export/audit'
+      preLoaderRoute: typeof ApiExportAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/export/platform-repositories': {
@@ -754,6 +793,7 @@ const LoginRouteRouteWithChildren = LoginRouteRoute._addFileChildren(
 
 interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
+  ManagerAuditRoute: typeof ManagerAuditRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerRepositoriesNewRoute: typeof ManagerRepositoriesNewRoute
@@ -770,6 +810,7 @@ interface ManagerRouteRouteChildren {
 
 const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
+  ManagerAuditRoute: ManagerAuditRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerRepositoriesNewRoute: ManagerRepositoriesNewRoute,
@@ -798,6 +839,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
+  ApiExportAuditRoute: ApiExportAuditRoute,
   ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,
   ApiExportRepositoriesRoute: ApiExportRepositoriesRoute,
   ApiExportUsersRoute: ApiExportUsersRoute,

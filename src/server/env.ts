@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { z } from 'zod';
+import { appConfig } from '../../app.config.ts';
 import { parseEnv, zBooleanString } from '../lib/env-schema.ts';
 
 /** Used only outside production so a fresh clone starts without configuration. */
@@ -62,6 +63,13 @@ const zServerEnv = z
       .max(3_600, 'must be at most 3600')
       .default(60),
     // Server-function calls allowed per minute per signed-in user and per client address; 0 turns one off.
+    // Audit entries older than this many days are deleted by the daily retention job.
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(36_500, 'must be at most 36500')
+      .default(appConfig.audit.retentionDays),
     SERVER_FN_LIMIT_PER_USER: z.coerce
       .number({ error: 'must be a number of calls' })
       .int('must be a whole number')
@@ -171,6 +179,7 @@ export const serverEnvExamples = {
   DATABASE_POOL_TIMEOUT_MS: '3000',
   DATABASE_LOCK_TIMEOUT_MS: '2000',
   RATE_LIMIT_PRUNE_INTERVAL_S: '60',
+  AUDIT_RETENTION_DAYS: '365',
   SERVER_FN_LIMIT_PER_USER: '300',
   SERVER_FN_LIMIT_PER_ADDRESS: '1200',
   SERVER_FN_LIMIT_SYNC_MS: '1000',

@@ -1,9 +1,11 @@
 import '@tanstack/react-start/server-only';
 import { definePlugin } from 'nitro';
+import { appConfig } from '../../app.config.ts';
+import { purgeExpiredAuditEntries, scheduleAuditRetention } from '../features/audit/retention.server.ts';
 import { EnvError } from '../lib/env-schema.ts';
 import { closeDatabase, getDatabaseHandle } from './db/database.ts';
 import { isDemoMode, serverEnv } from './env.ts';
-import { markStopping } from './lifecycle.ts';
+import { isStopping, markStopping } from './lifecycle.ts';
 import { logger, serializeError } from './logger.ts';
 import { closeRedis } from './redis.ts';
 
@@ -39,7 +41,12 @@ export default definePlugin((nitroApp) => {
   // their keep-alive connection (a busy connection would otherwise keep the process alive until the
   // forced close) and the readiness check takes the instance out of the load balancer.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, markStopping);
+  const stopRetention = scheduleAuditRetention(purgeAuditLog, {
+    firstDelayMs: appConfig.audit.purgeFirstDelayMinutes * 60_000,
+    intervalMs: appConfig.audit.purgeIntervalHours * 3600_000,
+  });
   nitroApp.hooks.hook('close', async () => {
+    stopRetention();
     logger.info('shutting down: in-flight requests drained, closing connections');
     await Promise.all([closeDatabase(), closeRedis()]);
   });
@@ -51,3 +58,21 @@ export default definePlugin((nitroApp) => {
     (error: unknown) => logger.warn({ err: serializeError(error) }, 'database not reachable at start'),
   );
 });
+
+/**
+ * The audit log's retention, once a day on every instance: the one that takes the job's advisory lock
+ * deletes the entries older than `AUDIT_RETENTION_DAYS`, the others skip. A failure (the database away)
+ * waits for the next day.
+ */
+async function purgeAuditLog(): Promise<void> {
+  if (isStopping()) return;
+  const retentionDays = serverEnv().AUDIT_RETENTION_DAYS;
+  try {
+    const result = await purgeExpiredAuditEntries(await getDatabaseHandle(), { retentionDays });
+    if (result.ran)
+      logger.info({ deleted: result.deleted, retentionDays }, 'audit retention: old entries deleted');
+    else logger.info('audit retention: another instance is running it');
+  } catch (error) {
+    logger.warn({ err: serializeError(error) }, 'audit retention failed');
+  }
+}

@@ -1,33 +1,55 @@
 import '@tanstack/react-start/server-only';
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { countUpTo, keysetPage } from '@/server/db/list';
 import { auditLog, user } from '@/server/db/schema/index';
-import type { AuditAction, AuditEntry, AuditMetadata, AuditTargetType } from './schema';
+import {
+  actionsOfGroup,
+  type AuditAction,
+  type AuditEntry,
+  type AuditFilters,
+  type AuditMetadata,
+  type AuditTargetType,
+} from './schema';
 
 /**
- * Newest first; with `userId`, only entries where that user acted or was the (user) target; with
- * `organizationId`, only changes made in that organization (its activity), by anyone.
+ * Newest first, narrowed by `filters` (see `auditFilter`).
  */
 export async function listAuditEntries(
-  query: {
-    userId?: string | undefined;
-    organizationId?: string | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  },
+  query: AuditFilters & { cursor?: string | undefined; limit: number },
   db?: Database,
 ): Promise<ListPage<AuditEntry>> {
-  const byUser = query.userId
+  return listEntries(auditFilter(query), query, db);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The condition the filters make, all of them together: with `userId`, entries where that user acted or
+ * was the (user) target; `actorId`, entries that user made; `group`, its actions; `targetType` (and
+ * `targetId`), entries about that target; `organizationId`, changes made in that organization, by anyone;
+ * `from`/`to`, entries made on those days (UTC), both included. Each uses one of the log's indexes.
+ */
+function auditFilter(filters: AuditFilters): SQL | undefined {
+  const byUser = filters.userId
     ? or(
-        eq(auditLog.actorUserId, query.userId),
-        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, query.userId)),
+        eq(auditLog.actorUserId, filters.userId),
+        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, filters.userId)),
       )
     : undefined;
-  const inOrganization = query.organizationId ? eq(auditLog.organizationId, query.organizationId) : undefined;
-  return listEntries(and(byUser, inOrganization), query, db);
+  return and(
+    byUser,
+    filters.actorId ? eq(auditLog.actorUserId, filters.actorId) : undefined,
+    filters.group ? inArray(auditLog.action, actionsOfGroup(filters.group)) : undefined,
+    filters.targetType ? eq(auditLog.targetType, filters.targetType) : undefined,
+    filters.targetId ? eq(auditLog.targetId, filters.targetId) : undefined,
+    filters.organizationId ? eq(auditLog.organizationId, filters.organizationId) : undefined,
+    filters.from ? gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    // Before the start of the next day: the whole of `to` is in, whatever the timestamps' precision.
+    filters.to ? lt(auditLog.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
+  );
 }
 
 /** Keyset pages of the entries `filter` admits (all when undefined), with their actors' names. */
@@ -53,6 +75,8 @@ async function listEntries(
           targetType: auditLog.targetType,
           targetId: auditLog.targetId,
           metadata: auditLog.metadata,
+          organizationId: auditLog.organizationId,
+          ip: auditLog.ip,
           createdAt: auditLog.createdAt,
           cursorAt,
         })
@@ -75,6 +99,8 @@ function toEntry(row: {
   targetType: string;
   targetId: string | null;
   metadata: Record<string, unknown> | null;
+  organizationId: string | null;
+  ip: string | null;
   createdAt: Date;
 }): AuditEntry {
   const { label, actingAs, actingAsLabel, ...facts } = row.metadata ?? {};
@@ -97,6 +123,8 @@ function toEntry(row: {
     targetId: row.targetId,
     targetLabel: typeof label === 'string' ? label : null,
     metadata,
+    organizationId: row.organizationId,
+    ip: row.ip,
     createdAt: row.createdAt.toISOString(),
   };
 }

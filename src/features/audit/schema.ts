@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
+import {
+  type AuditActionGroup,
+  type AuditTargetType,
+  auditActionGroups,
+  auditTargetTypes,
+  isIsoDate,
+} from './search';
+
+export type { AuditActionGroup, AuditTargetType } from './search';
 
 /** Every change the audit log records; its sentence is `<noun>:audit.<verb>` in the noun's namespace. */
 export type AuditAction =
@@ -37,8 +46,58 @@ export type AuditAction =
   | 'organization.update-team'
   | 'organization.delete-team'
   | 'organization.add-team-member'
-  | 'organization.remove-team-member';
-export type AuditTargetType = 'user' | 'session' | 'repository' | 'organization' | 'invitation' | 'team';
+  | 'organization.remove-team-member'
+  // The retention job deleted entries older than the configured number of days (actor: the system).
+  | 'audit.purge';
+
+/**
+ * The group of every action, written once: a Record over the action union, so an action added without a
+ * group fails the type check. Impersonation, a passkey's removal and what an admin changed while signed in
+ * as someone (`account.change`) are about signing in; handing a user their data is about that user.
+ */
+export const auditActionGroup: Record<AuditAction, AuditActionGroup> = {
+  'user.create': 'users',
+  'user.update': 'users',
+  'user.set-role': 'users',
+  'user.ban': 'users',
+  'user.unban': 'users',
+  'user.delete': 'users',
+  'account.export': 'users',
+  'user.impersonate': 'signIn',
+  'user.stop-impersonating': 'signIn',
+  'user.remove-passkey': 'signIn',
+  'account.change': 'signIn',
+  'session.revoke': 'sessions',
+  'session.revoke-all': 'sessions',
+  'session.revoke-others': 'sessions',
+  'repository.create': 'repositories',
+  'repository.update': 'repositories',
+  'repository.delete': 'repositories',
+  'organization.create': 'organizations',
+  'organization.update': 'organizations',
+  'organization.delete': 'organizations',
+  'organization.invite': 'organizations',
+  'organization.cancel-invitation': 'organizations',
+  'organization.accept-invitation': 'organizations',
+  'organization.reject-invitation': 'organizations',
+  'organization.update-member-role': 'organizations',
+  'organization.remove-member': 'organizations',
+  'organization.leave': 'organizations',
+  'organization.create-team': 'organizations',
+  'organization.update-team': 'organizations',
+  'organization.delete-team': 'organizations',
+  'organization.add-team-member': 'organizations',
+  'organization.remove-team-member': 'organizations',
+  'audit.purge': 'system',
+};
+
+/** Every action the log records. */
+export const auditActions = Object.keys(auditActionGroup) as AuditAction[];
+
+/** The actions of one group, for the list's `action in (…)` filter. */
+export function actionsOfGroup(group: AuditActionGroup): AuditAction[] {
+  return auditActions.filter((action) => auditActionGroup[action] === group);
+}
 
 /** Small facts about a change, e.g. `{ from: 'user', to: 'admin' }`: plain values only. */
 export type AuditMetadata = Record<string, string | number | boolean | null>;
@@ -54,15 +113,44 @@ export type AuditEntry = {
   targetId: string | null;
   targetLabel: string | null;
   metadata: AuditMetadata;
+  /** The organization the change was made in, if any (its id: the organization may be gone). */
+  organizationId: string | null;
+  /** The address the change came from, when the request had one (the system's own changes have none). */
+  ip: string | null;
   createdAt: string;
 };
 
+// Compared with text columns: controls are removed, as Postgres refuses a NUL.
+const zId = z.string().max(64).overwrite(withoutControls);
+const zDay = z.string().refine(isIsoDate, 'audit:filters.errors.date');
+
 /**
- * The audit list's input: no search, optionally one user's entries (where they acted or were the target)
- * or one organization's (the changes made in it).
+ * What narrows the audit log: one user's entries (where they acted or were the target), the entries one
+ * user made (`actorId`), a group of actions, one target (its type, and optionally its id), one
+ * organization's changes, and a range of days (UTC, both ends included).
  */
-export const zAuditListQuery = zListQuery.omit({ searchTerm: true }).extend({
-  // Compared with text columns: controls are removed, as Postgres refuses a NUL.
-  userId: z.string().max(64).overwrite(withoutControls).optional(),
-  organizationId: z.string().max(64).overwrite(withoutControls).optional(),
+const zAuditFilters = z.object({
+  userId: zId.optional(),
+  actorId: zId.optional(),
+  group: z.enum(auditActionGroups).optional(),
+  targetType: z.enum(auditTargetTypes).optional(),
+  targetId: zId.optional(),
+  organizationId: zId.optional(),
+  from: zDay.optional(),
+  to: zDay.optional(),
 });
+export type AuditFilters = z.output<typeof zAuditFilters>;
+
+/** The start of the range is on or before its end: otherwise the request is refused, not answered empty. */
+const rangeInOrder = (filters: { from?: string | undefined; to?: string | undefined }) =>
+  !filters.from || !filters.to || filters.from <= filters.to;
+const rangeError = { path: ['to'], message: 'audit:filters.errors.range' };
+
+/** The audit export's input (`/api/export/audit?…`): the list's filters, every page. */
+export const zAuditExportView = zAuditFilters.refine(rangeInOrder, rangeError);
+
+/** The audit list's input: the filters above, the cursor and the page size; no text search. */
+export const zAuditListQuery = zListQuery
+  .omit({ searchTerm: true })
+  .extend(zAuditFilters.shape)
+  .refine(rangeInOrder, rangeError);

@@ -1,5 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AppWindow, Building2, FolderGit2, LayoutDashboard, UserRound, Users } from 'lucide-react';
+import {
+  AppWindow,
+  Building2,
+  FolderGit2,
+  LayoutDashboard,
+  ScrollText,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavGroup } from '@/components/layout/sidebar';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';
@@ -31,6 +39,7 @@ function ManagerLayout() {
       items: [
         { to: '/manager/users', label: t('user:nav'), icon: Users },
         { to: '/manager/organizations', label: t('organization:manager.nav'), icon: Building2 },
+        { to: '/manager/audit', label: t('audit:nav'), icon: ScrollText },
       ],
     },
   ];

@@ -24,7 +24,15 @@ export type DatabaseHandle = {
    * `fn` gets connections of its own, outside the request pool's waiting bounds (for migrations).
    */
   withLock: <T>(key: number, fn: (db: Database) => Promise<T>) => Promise<T>;
+  /**
+   * Runs `fn` only when the advisory lock `key` is free (`pg_try_advisory_lock`, no waiting), holding it
+   * meanwhile: of several instances starting the same job at once, one runs it and the others learn it
+   * is taken. On Postgres `fn` gets a connection of its own, as for `withLock`.
+   */
+  tryWithLock: <T>(key: number, fn: (db: Database) => Promise<T>) => Promise<LockAttempt<T>>;
 };
+
+type LockAttempt<T> = { acquired: true; result: T } | { acquired: false };
 
 type PostgresOptions = {
   url: string;
@@ -58,6 +66,19 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       if (!client.closed) await client.close();
     },
     withLock: (_key, fn) => fn(db),
+    // One process owns a PGlite folder, and its single session may take a lock it holds again: the lock
+    // is still taken (so the same code runs on both drivers), the process keeps its own jobs apart.
+    tryWithLock: async (key, fn) => {
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        key,
+      ]);
+      if (!rows[0]?.locked) return { acquired: false };
+      try {
+        return { acquired: true, result: await fn(db) };
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]);
+      }
+    },
   };
 }
 
@@ -98,6 +119,7 @@ async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
     },
     close: () => client.end({ timeout: 5 }),
     withLock: (key, fn) => withAdvisoryLock(options, key, fn),
+    tryWithLock: (key, fn) => withAdvisoryLock(options, key, fn, { wait: false }),
   };
 }
 
@@ -122,7 +144,19 @@ async function withAdvisoryLock<T>(
   options: PostgresOptions,
   key: number,
   fn: (db: Database) => Promise<T>,
-): Promise<T> {
+): Promise<T>;
+async function withAdvisoryLock<T>(
+  options: PostgresOptions,
+  key: number,
+  fn: (db: Database) => Promise<T>,
+  mode: { wait: false },
+): Promise<LockAttempt<T>>;
+async function withAdvisoryLock<T>(
+  options: PostgresOptions,
+  key: number,
+  fn: (db: Database) => Promise<T>,
+  mode: { wait: boolean } = { wait: true },
+): Promise<T | LockAttempt<T>> {
   const own = postgres(options.url, {
     ...connectionSettings(options),
     max: 2,
@@ -134,10 +168,16 @@ async function withAdvisoryLock<T>(
   try {
     const reserved = await own.reserve();
     try {
-      await reserved`select pg_advisory_lock(${key})`;
+      if (mode.wait) {
+        await reserved`select pg_advisory_lock(${key})`;
+      } else {
+        const [row] = await reserved<{ locked: boolean }[]>`select pg_try_advisory_lock(${key}) as locked`;
+        if (!row?.locked) return { acquired: false };
+      }
       try {
         // The lock lives on the reserved connection; the work runs on the other one.
-        return await fn(drizzlePostgres({ client: own, schema }) as unknown as Database);
+        const result = await fn(drizzlePostgres({ client: own, schema }) as unknown as Database);
+        return mode.wait ? result : { acquired: true, result };
       } finally {
         await reserved`select pg_advisory_unlock(${key})`;
       }

@@ -19,6 +19,8 @@ const entries: AuditEntry[] = [
     targetId: 'jane-1',
     targetLabel: 'Jane Doe',
     metadata: {},
+    organizationId: null,
+    ip: null,
     createdAt: minutesAgo(3),
   },
   {
@@ -30,6 +32,8 @@ const entries: AuditEntry[] = [
     targetId: 'r1',
     targetLabel: 'old-repo',
     metadata: {},
+    organizationId: null,
+    ip: null,
     createdAt: minutesAgo(60 * 26),
   },
   {
@@ -41,13 +45,15 @@ const entries: AuditEntry[] = [
     targetId: 'jane-1',
     targetLabel: 'Jane Renamed',
     metadata: { fields: 'name' },
+    organizationId: null,
+    ip: null,
     createdAt: minutesAgo(1),
   },
 ];
 
 function renderLatest() {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(auditKeys.list(undefined, 10), {
+  queryClient.setQueryData(auditKeys.list({}, 10), {
     pages: [{ items: entries, nextCursor: null, total: 3, totalCapped: false }],
     pageParams: [undefined],
   });

@@ -10,8 +10,9 @@ import type { AuditEntry } from '../schema';
 /**
  * The audit trail, newest first: "Admin banned Jane Doe · 3 min ago", each target linked while it still
  * exists; a change made during an impersonation reads "Admin, acting as Jane Doe, edited Jane Doe". With
- * `userId`, only what that user did or had done to them; with `organizationId`, the changes made in that
- * organization; with `limit`, one page of that size and no "Load more" (the dashboard's latest entries).
+ * `userId`, only what that user did or had done to them, with a link to the audit page's entries about
+ * them; with `organizationId`, the changes made in that organization, with a link to the audit page
+ * filtered to it; with `limit`, one page of that size and no "Load more" (the dashboard's latest entries).
  */
 export function AuditList({
   userId,
@@ -24,14 +25,26 @@ export function AuditList({
 }) {
   const { t } = useTranslation('audit');
   const query = useInfiniteQuery(auditQueries.list({ userId, organizationId, limit }));
+  const linkClass = 'text-sm font-medium text-primary underline-offset-4 hover:underline';
   return (
-    <DataList
-      query={query}
-      label={t('label')}
-      getKey={(entry) => entry.id}
-      renderItem={(entry) => <AuditRow entry={entry} />}
-      paged={limit === undefined}
-    />
+    <div className="grid gap-3">
+      <DataList
+        query={query}
+        label={t('label')}
+        getKey={(entry) => entry.id}
+        renderItem={(entry) => <AuditRow entry={entry} />}
+        paged={limit === undefined}
+      />
+      {userId ? (
+        <Link to="/manager/audit" search={{ targetType: 'user', targetId: userId }} className={linkClass}>
+          {t('links.aboutUser')}
+        </Link>
+      ) : organizationId ? (
+        <Link to="/manager/audit" search={{ organization: organizationId }} className={linkClass}>
+          {t('links.inOrganization')}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 
@@ -90,7 +103,15 @@ function UserLink({ id, children }: { id: string; children?: ReactNode }) {
  * "Admin, acting as Jane," in place of the actor of an entry written during an impersonation. Trans hands
  * the sentence's actor text over as children; this phrase replaces it.
  */
-function ActingAsActor({ admin, user }: { admin: string; user: NonNullable<AuditEntry['actingAs']> }) {
+function ActingAsActor({
+  admin,
+  adminId,
+  user,
+}: {
+  admin: string;
+  adminId: string | undefined;
+  user: NonNullable<AuditEntry['actingAs']>;
+}) {
   const { t } = useTranslation('audit');
   return (
     <span>
@@ -99,7 +120,7 @@ function ActingAsActor({ admin, user }: { admin: string; user: NonNullable<Audit
         i18nKey="actingAs"
         values={{ admin, user: user.name || t('someone') }}
         components={{
-          admin: <bdi className="font-medium" />,
+          admin: adminId ? <UserLink id={adminId} /> : <bdi className="font-medium" />,
           user: <UserLink id={user.id} />,
         }}
       />
@@ -121,39 +142,56 @@ function sentenceKey(action: AuditEntry['action']): string {
  * the organization and team (names as they were then), the role given, in the reader's language.
  */
 function sentenceFacts(entry: AuditEntry, t: TFunction<'audit'>) {
-  const { organization, team, role, to } = entry.metadata;
+  const { organization, team, role, to, days } = entry.metadata;
   const roleName = typeof to === 'string' ? to : typeof role === 'string' ? role : '';
   return {
+    // The retention job's: how old the deleted entries were.
+    days: typeof days === 'number' ? days : 0,
     organization: typeof organization === 'string' ? organization : t('unknownTarget'),
     team: typeof team === 'string' ? team : t('unknownTarget'),
     role: roleName ? t(`organization:roles.${roleName}`, { defaultValue: roleName }) : '',
   };
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
-  const { t, i18n } = useTranslation('audit');
+/** The entry as a sentence: who did what to whom, each linked to its page while it has one. */
+export function AuditSentence({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit');
   // The actor column empties when that account is deleted; the trail itself stays.
-  const actor = entry.actor?.name || t('someone');
+  // The system's own changes (the retention job) have no actor at all.
+  const actor = entry.actor
+    ? entry.actor.name || t('someone')
+    : t(entry.action === 'audit.purge' ? 'system' : 'someone');
   const target = entry.targetLabel ?? t('unknownTarget');
+  return (
+    <Trans
+      t={t}
+      i18nKey={sentenceKey(entry.action)}
+      values={{ ...sentenceFacts(entry, t), actor, target }}
+      // How many entries the retention job deleted picks the sentence's plural form.
+      count={typeof entry.metadata.deleted === 'number' ? entry.metadata.deleted : undefined}
+      components={{
+        actor: entry.actingAs ? (
+          <ActingAsActor admin={actor} adminId={entry.actor?.id} user={entry.actingAs} />
+        ) : entry.actor ? (
+          <UserLink id={entry.actor.id} />
+        ) : (
+          <bdi className="font-medium" />
+        ),
+        target: <TargetLink entry={entry} />,
+        // An organization's or team's name, in its own direction.
+        name: <bdi className="font-medium" />,
+      }}
+    />
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { i18n } = useTranslation('audit');
   const created = new Date(entry.createdAt);
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
       <p className="min-w-0 break-words">
-        <Trans
-          t={t}
-          i18nKey={sentenceKey(entry.action)}
-          values={{ ...sentenceFacts(entry, t), actor, target }}
-          components={{
-            actor: entry.actingAs ? (
-              <ActingAsActor admin={actor} user={entry.actingAs} />
-            ) : (
-              <bdi className="font-medium" />
-            ),
-            target: <TargetLink entry={entry} />,
-            // An organization's or team's name, in its own direction.
-            name: <bdi className="font-medium" />,
-          }}
-        />
+        <AuditSentence entry={entry} />
       </p>
       <time
         dateTime={entry.createdAt}
