@@ -101,7 +101,10 @@ test('not while typing in a field; the app area offers its own pages and no user
   // The list's own action first, then the area's pages.
   await expect(options.first()).toHaveText(en('repository:list.new'));
   await expect(
-    palette(page).getByRole('group', { name: en('palette.pages') }).getByRole('option').first(),
+    palette(page)
+      .getByRole('group', { name: en('palette.pages') })
+      .getByRole('option')
+      .first(),
   ).toHaveText(en('nav.home'));
   // No user search outside the manager area: the seeded admin's name finds nothing here.
   await page.keyboard.type('Mira Manager');

@@ -96,7 +96,12 @@ function NewRepositoryButton({ area }: { area: RepositoryArea }) {
   const { t } = useTranslation('repository');
   const navigate = useNavigate();
   usePageActions([
-    { id: 'repository-new', label: t('list.new'), icon: Plus, run: () => void navigate({ to: createRoute(area) }) },
+    {
+      id: 'repository-new',
+      label: t('list.new'),
+      icon: Plus,
+      run: () => void navigate({ to: createRoute(area) }),
+    },
   ]);
   return (
     <Button asChild>

@@ -25,7 +25,11 @@ type BanActionsProps = {
  * "Ban" (a dialog with reason and duration) or, for a banned user, "Unban" behind a confirmation, as items
  * of the user page's action menu, which shows them only when the viewer may ban this user.
  */
-export function UserBanActions({ user, open: openElsewhere, onOpenChange }: BanActionsProps & OpenedElsewhere) {
+export function UserBanActions({
+  user,
+  open: openElsewhere,
+  onOpenChange,
+}: BanActionsProps & OpenedElsewhere) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const unbanUser = useMutation(userMutations.unban(queryClient, user.id));

@@ -160,7 +160,12 @@ function UserActions({ user }: { user: UserDetail }) {
       : []),
     ...offered
       .filter(([action]) => menu[action])
-      .map(([action, label, icon]) => ({ id: `user-${action}`, label, icon, run: () => setRequested(action) })),
+      .map(([action, label, icon]) => ({
+        id: `user-${action}`,
+        label,
+        icon,
+        run: () => setRequested(action),
+      })),
   ]);
   const elsewhere = (action: MenuAction) =>
     requested === action
