@@ -63,7 +63,12 @@ describe('a bulk ban', () => {
     const me = await person('Ada', 'admin');
     const bob = await person('Bob');
     const cy = await person('Cy', 'admin');
-    const rows = await bulk(t, me, { type: 'ban', banReason: 'Spam' }, [bob.id, me.id, 'no-such-user', cy.id]);
+    const rows = await bulk(t, me, { type: 'ban', banReason: 'Spam' }, [
+      bob.id,
+      me.id,
+      'no-such-user',
+      cy.id,
+    ]);
 
     expect(rows).toEqual([
       { id: bob.id, name: 'Bob', outcome: 'done' },
@@ -147,7 +152,9 @@ describe('a caller without the permission', () => {
   it('is refused before any row, and nothing changes', async () => {
     const plain = await person('Plain');
     const bob = await person('Bob');
-    await expect(bulk(t, plain, { type: 'ban' }, [bob.id])).rejects.toThrow('YOU_ARE_NOT_ALLOWED_TO_BAN_USERS');
+    await expect(bulk(t, plain, { type: 'ban' }, [bob.id])).rejects.toThrow(
+      'YOU_ARE_NOT_ALLOWED_TO_BAN_USERS',
+    );
     expect((await findUser(bob.id))?.banned).not.toBe(true);
     expect(await entries('user.ban', bob.id)).toEqual([]);
   });

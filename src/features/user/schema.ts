@@ -77,7 +77,13 @@ export const userBulkPermissions: Record<UserBulkActionType, PermissionRequest> 
 };
 
 /** The list view a "select all matching" names: the list query without its page. */
-const zUserListView = zUserListQuery.pick({ searchTerm: true, role: true, status: true, sort: true, order: true });
+const zUserListView = zUserListQuery.pick({
+  searchTerm: true,
+  role: true,
+  status: true,
+  sort: true,
+  order: true,
+});
 
 /**
  * A bulk action on users: the rows (named, or every row matching a list view) and what to do to each. The
