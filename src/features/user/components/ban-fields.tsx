@@ -33,7 +33,7 @@ function banEnd(duration: BanDuration, until: Date | undefined, now: Date): Date
 }
 
 /** The ban's length in seconds from this instant (the dialog may have stayed open since its preview). */
-export function secondsLeft(duration: BanDuration, until: Date | undefined): number | undefined {
+function secondsLeft(duration: BanDuration, until: Date | undefined): number | undefined {
   const now = new Date();
   const ends = banEnd(duration, until, now);
   return ends ? Math.round((ends.getTime() - now.getTime()) / 1000) : undefined;
