@@ -118,18 +118,19 @@ export function UserListPage({
   );
 }
 
-/** The phone's "Select" switch: rows become boxes until it is pressed again. */
+/** The phone's "Select" switch: rows become boxes until it is pressed again. An icon, so the search keeps its room. */
 function SelectModeButton({ selecting, onChange }: { selecting: boolean; onChange: (on: boolean) => void }) {
   const { t } = useTranslation();
   return (
     <Button
       variant={selecting ? 'default' : 'outline'}
+      size="icon"
       aria-pressed={selecting}
+      aria-label={t('bulk.select')}
       onClick={() => onChange(!selecting)}
       className="md:hidden"
     >
       <ListChecks aria-hidden />
-      {t('bulk.select')}
     </Button>
   );
 }
