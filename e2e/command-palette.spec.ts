@@ -1,5 +1,5 @@
-// The command palette (Ctrl/⌘+K): from the keyboard to a user's page through the server-side search, pages
-// by their names in English and Arabic, the announced number of matches, never while typing, and axe.
+// The command palette (Ctrl/⌘+K): from the keyboard to a user's page through the server-side search and one
+// of its actions, pages by their names in English and Arabic, the announced number of matches, never while typing, and axe.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
@@ -42,6 +42,23 @@ test('from the keyboard to a user found by the server-side search, in three keys
   await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: `Petra ${surname}` })).toBeVisible();
   await expect(palette(page)).toBeHidden();
+
+  // The page's own actions, first: Ban opens the same dialog as the page's menu, and bans.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(en('user:ban.action'));
+  const group = palette(page).getByRole('group', { name: en('palette.onThisPage') });
+  const ban = group.getByRole('option', { name: en('user:ban.action'), exact: true });
+  await expect(ban).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: en('user:ban.title', { name: `Petra ${surname}` }) });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: en('user:ban.submit') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(en('user:ban.success', { name: `Petra ${surname}` }))).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(en('user:ban.unban'));
+  await expect(group.getByRole('option', { name: en('user:ban.unban'), exact: true })).toBeVisible();
+  await expect(group.getByRole('option', { name: en('user:ban.action'), exact: true })).toHaveCount(0);
 });
 
 test('pages by their translated names in Arabic, right to left; arrows choose, Escape closes', async ({
@@ -81,7 +98,11 @@ test('not while typing in a field; the app area offers its own pages and no user
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
   const options = palette(page).getByRole('option');
-  await expect(options.first()).toHaveText(en('nav.home'));
+  // The list's own action first, then the area's pages.
+  await expect(options.first()).toHaveText(en('repository:list.new'));
+  await expect(
+    palette(page).getByRole('group', { name: en('palette.pages') }).getByRole('option').first(),
+  ).toHaveText(en('nav.home'));
   // No user search outside the manager area: the seeded admin's name finds nothing here.
   await page.keyboard.type('Mira Manager');
   await expect(palette(page).getByText(en('palette.empty'))).toBeVisible();

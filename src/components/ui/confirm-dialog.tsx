@@ -3,9 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from './responsive-dialog';
 
+/**
+ * For a component made of a trigger and its dialog: given `open`, it shows the dialog alone, opened by
+ * someone else (the command palette), and asks `onOpenChange(false)` to close it.
+ */
+export type OpenedElsewhere = { open?: boolean; onOpenChange?: (open: boolean) => void };
+
 type ConfirmDialogProps = {
-  /** The element that opens the dialog (a button). */
-  children: ReactElement;
+  /** The element that opens the dialog (a button); none when `open` is given. */
+  children?: ReactElement;
+  /**
+   * Opened by someone else (the command palette): the dialog is shown while true, without a trigger, and
+   * `onOpenChange(false)` asks to close it.
+   */
+  open?: boolean;
   title?: string;
   description?: ReactNode;
   confirmLabel?: string;
@@ -34,9 +45,11 @@ export function ConfirmDialog({
   confirmDisabled = false,
   onOpenChange,
   onConfirm,
+  open: openFromOutside,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const [open, setOpenState] = useState(false);
+  const [openHere, setOpenState] = useState(false);
+  const open = openFromOutside ?? openHere;
   const [pending, setPending] = useState(false);
   const setOpen = (next: boolean) => {
     setOpenState(next);

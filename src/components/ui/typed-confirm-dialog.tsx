@@ -19,6 +19,8 @@ export function TypedConfirmDialog({
   label,
   onConfirm,
   children,
+  open,
+  onOpenChange,
 }: {
   title: string;
   description: string;
@@ -27,8 +29,10 @@ export function TypedConfirmDialog({
   /** What to type, e.g. "Type <b>ada@example.com</b> to confirm". */
   label: ReactNode;
   onConfirm: () => Promise<unknown> | void;
-  /** The trigger. */
-  children: ReactElement;
+  /** The trigger; none when `open` is given (see ConfirmDialog). */
+  children?: ReactElement;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   const inputId = useId();
   const [typed, setTyped] = useState('');
@@ -39,7 +43,11 @@ export function TypedConfirmDialog({
       confirmLabel={confirmLabel}
       variant="destructive"
       confirmDisabled={!matchesTyped(typed, expected)}
-      onOpenChange={() => setTyped('')}
+      open={open}
+      onOpenChange={(next) => {
+        setTyped('');
+        onOpenChange?.(next);
+      }}
       onConfirm={onConfirm}
       body={
         <div className="grid gap-2">

@@ -22,6 +22,7 @@ import { platformOrganizationQueries } from '@/features/organization/queries';
 import { repositoryQueries, useRepositoryOwner } from '@/features/repository/queries';
 import { userQueries } from '@/features/user/queries';
 import { useChangeLanguage } from '@/hooks/use-change-language';
+import { useCurrentPageActions } from '@/hooks/use-page-actions';
 
 /** A page the palette offers: the area's navigation, as its layout defines it. */
 export type PalettePage = { to: NonNullable<LinkProps['to']>; label: string; icon: LucideIcon };
@@ -56,8 +57,9 @@ function useDebounced(value: string): string {
 const matches = (label: string, term: string) => label.toLocaleLowerCase().includes(term.toLocaleLowerCase());
 
 /**
- * Ctrl/⌘+K: the area's pages, the user's, repository and organization searches the lists run (server-side,
- * as the viewer may see them), and the theme and language, all from the keyboard (cmdk: a combobox and
+ * Ctrl/⌘+K: what the current page lets the viewer do, the area's pages, the user's, repository and
+ * organization searches the lists run (server-side, as the viewer may see them), and the theme and
+ * language, all from the keyboard (cmdk: a combobox and
  * its listbox). The number of matches is announced as it changes.
  */
 export function CommandPalette({ area, pages, open, onOpenChange }: CommandPaletteProps) {
@@ -67,6 +69,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
   const session = useSession();
   const { setTheme } = useTheme();
   const changeLanguage = useChangeLanguage();
+  const pageActions = useCurrentPageActions();
   const owner = useRepositoryOwner(area);
   const typed = term.trim();
   const searched = useDebounced(typed);
@@ -102,6 +105,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
   const foundRepositories = first(repositories);
   const foundOrganizations = first(organizations);
   const shownPages = pages.filter((page) => matches(page.label, typed));
+  const onThisPage = pageActions.filter((action) => matches(action.label, typed));
   const actions: { id: string; label: string; icon: LucideIcon; run: () => void }[] = [
     ...(
       [
@@ -125,6 +129,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
   const loading =
     searching && [users, repositories, organizations].some((query) => query.isFetching && !query.data);
   const count =
+    onThisPage.length +
     shownPages.length +
     actions.length +
     foundUsers.length +
@@ -161,6 +166,17 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
           <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
             {t('palette.empty')}
           </Command.Empty>
+          <Group heading={t('palette.onThisPage')} hidden={onThisPage.length === 0}>
+            {onThisPage.map((action) => (
+              <Entry
+                key={action.id}
+                value={`page-action:${action.id}`}
+                icon={action.icon}
+                title={action.label}
+                onSelect={() => run(action.run)}
+              />
+            ))}
+          </Group>
           <Group heading={t('palette.pages')} hidden={shownPages.length === 0}>
             {shownPages.map((page) => (
               <Entry

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import { forgetRepository, repositoryKeys, repositoryMutations, useRepositoryOwner } from '../queries';
@@ -17,12 +17,15 @@ export function DeleteRepositoryDialog({
   repository,
   from,
   children,
+  open,
+  onOpenChange,
 }: {
   area: RepositoryArea;
   repository: { id: string; name: string };
   from: 'detail' | 'list';
-  children: ReactElement;
-}) {
+  /** The trigger; none when `open` is given. */
+  children?: ReactElement;
+} & OpenedElsewhere) {
   const { t } = useTranslation('repository');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -53,6 +56,8 @@ export function DeleteRepositoryDialog({
       confirmLabel={t('delete.confirm')}
       variant="destructive"
       onConfirm={confirmDelete}
+      open={open}
+      onOpenChange={onOpenChange}
     >
       {children}
     </ConfirmDialog>

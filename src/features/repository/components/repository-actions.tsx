@@ -1,12 +1,17 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { usePageActions } from '@/hooks/use-page-actions';
 import type { RepositoryDetail } from '../schema';
 import { type RepositoryArea, updateRoute } from './area';
 import { DeleteRepositoryDialog } from './delete-repository-dialog';
 
-/** Edit and Delete of a detail page; labels hide behind their icons on a phone. */
+/**
+ * Edit and Delete of a detail page; labels hide behind their icons on a phone. The command palette offers
+ * both; its Delete opens the same confirmation.
+ */
 export function RepositoryActions({
   area,
   repository,
@@ -19,8 +24,34 @@ export function RepositoryActions({
   canDelete: boolean;
 }) {
   const { t } = useTranslation('repository');
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  usePageActions([
+    ...(canUpdate
+      ? [
+          {
+            id: 'repository-edit',
+            label: t('detail.edit'),
+            icon: Pencil,
+            run: () => void navigate({ to: updateRoute(area), params: { id: repository.id } }),
+          },
+        ]
+      : []),
+    ...(canDelete
+      ? [{ id: 'repository-delete', label: t('delete.action'), icon: Trash2, run: () => setDeleting(true) }]
+      : []),
+  ]);
   return (
     <>
+      {deleting ? (
+        <DeleteRepositoryDialog
+          area={area}
+          repository={repository}
+          from="detail"
+          open
+          onOpenChange={(open) => setDeleting(open)}
+        />
+      ) : null}
       {canUpdate ? (
         <Button asChild variant="outline">
           <Link to={updateRoute(area)} params={{ id: repository.id }}>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { DataList } from '@/components/ui/data-list';
 import { SearchInput } from '@/components/ui/search-input';
 import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
+import { usePageActions } from '@/hooks/use-page-actions';
 import { useRowSelection } from '@/hooks/use-row-selection';
 import { repositoryQueries, useRepositoryOwner } from '../queries';
 import type { RepositoryListItem } from '../schema';
@@ -117,8 +118,18 @@ export function RepositoryListPage({
   );
 }
 
+/** "New repository", which the command palette offers too. */
 function NewRepositoryButton({ area }: { area: RepositoryArea }) {
   const { t } = useTranslation('repository');
+  const navigate = useNavigate();
+  usePageActions([
+    {
+      id: 'repository-new',
+      label: t('list.new'),
+      icon: Plus,
+      run: () => void navigate({ to: createRoute(area) }),
+    },
+  ]);
   return (
     <Button asChild>
       <Link to={createRoute(area)}>

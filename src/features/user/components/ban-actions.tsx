@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
 import { BanDialog } from './ban-dialog';
 import { translateError } from '@/lib/translate-error';
@@ -25,7 +25,7 @@ type BanActionsProps = {
  * "Ban" (a dialog with reason and duration) or, for a banned user, "Unban" behind a confirmation, as items
  * of the user page's action menu, which shows them only when the viewer may ban this user.
  */
-export function UserBanActions({ user }: BanActionsProps) {
+export function UserBanActions({ user, open: openElsewhere, onOpenChange }: BanActionsProps & OpenedElsewhere) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const unbanUser = useMutation(userMutations.unban(queryClient, user.id));
@@ -52,13 +52,21 @@ export function UserBanActions({ user }: BanActionsProps) {
         description={t('ban.unbanConfirm')}
         confirmLabel={t('ban.unban')}
         onConfirm={unban}
+        open={openElsewhere}
+        onOpenChange={onOpenChange}
       >
-        <MenuItem ref={replacement}>
-          <ShieldCheck aria-hidden />
-          {t('ban.unban')}
-        </MenuItem>
+        {openElsewhere === undefined ? (
+          <MenuItem ref={replacement}>
+            <ShieldCheck aria-hidden />
+            {t('ban.unban')}
+          </MenuItem>
+        ) : undefined}
       </ConfirmDialog>
     );
+  }
+
+  if (openElsewhere !== undefined) {
+    return <BanDialog user={user} open={openElsewhere} onOpenChange={(next) => onOpenChange?.(next)} />;
   }
 
   return (

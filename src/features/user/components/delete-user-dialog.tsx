@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
+import type { OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { forgetUser, userMutations } from '../queries';
 import { translateError } from '@/lib/translate-error';
@@ -16,10 +17,12 @@ import { translateError } from '@/lib/translate-error';
 export function DeleteUserDialog({
   user,
   from = 'detail',
+  open,
+  onOpenChange,
 }: {
   user: { id: string; email: string };
   from?: 'detail' | 'list';
-}) {
+} & OpenedElsewhere) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,6 +51,8 @@ export function DeleteUserDialog({
       confirmLabel={t('delete.action')}
       expected={user.email}
       onConfirm={confirm}
+      open={open}
+      onOpenChange={onOpenChange}
       label={
         <Trans
           t={t}
@@ -58,10 +63,12 @@ export function DeleteUserDialog({
         />
       }
     >
-      <MenuItem tone="danger">
-        <Trash2 aria-hidden />
-        {t('delete.action')}
-      </MenuItem>
+      {open === undefined ? (
+        <MenuItem tone="danger">
+          <Trash2 aria-hidden />
+          {t('delete.action')}
+        </MenuItem>
+      ) : undefined}
     </TypedConfirmDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { MenuItem } from '@/components/layout/menu-popover';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { parseRoles, roleCan } from '@/features/auth/permissions';
 import { userMutations } from '../queries';
 import { translateError } from '@/lib/translate-error';
@@ -30,7 +30,7 @@ export function mayImpersonate(
  * until they stop from the banner. An item of the user page's action menu, which offers it only where the
  * server allows it (`mayImpersonate`).
  */
-export function ImpersonateButton({ user }: ImpersonateButtonProps) {
+export function ImpersonateButton({ user, open, onOpenChange }: ImpersonateButtonProps & OpenedElsewhere) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -61,11 +61,15 @@ export function ImpersonateButton({ user }: ImpersonateButtonProps) {
       }
       confirmLabel={t('impersonation.action')}
       onConfirm={impersonate}
+      open={open}
+      onOpenChange={onOpenChange}
     >
-      <MenuItem>
-        <UserRoundCog aria-hidden />
-        {t('impersonation.action')}
-      </MenuItem>
+      {open === undefined ? (
+        <MenuItem>
+          <UserRoundCog aria-hidden />
+          {t('impersonation.action')}
+        </MenuItem>
+      ) : undefined}
     </ConfirmDialog>
   );
 }

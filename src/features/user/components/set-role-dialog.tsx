@@ -5,14 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
 import { Select } from '@/components/ui/select';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
 import { formRoleOf } from '../schema';
 import { type UserRoleFilter, userRoleFilters } from '../search';
 import { translateError } from '@/lib/translate-error';
 
-/** "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). */
-export function SetRoleDialog({ user }: { user: { id: string; name: string; role: string | null } }) {
+/**
+ * "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). A menu item
+ * and its dialog, or the dialog alone when `open` is given (opened from the command palette).
+ */
+export function SetRoleDialog({
+  user,
+  open,
+  onOpenChange,
+}: { user: { id: string; name: string; role: string | null } } & OpenedElsewhere) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const current = formRoleOf(user.role);
@@ -38,16 +45,20 @@ export function SetRoleDialog({ user }: { user: { id: string; name: string; role
       description={t('setRole.description', { name: user.name })}
       confirmLabel={t('setRole.confirm')}
       confirmDisabled={role === current}
-      onOpenChange={(open) => {
-        if (open) setRole(current);
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setRole(current);
+        onOpenChange?.(next);
       }}
       onConfirm={confirm}
       body={<RolePicker value={role} onChange={setRole} />}
     >
-      <MenuItem>
-        <ShieldCheck aria-hidden />
-        {t('setRole.action')}
-      </MenuItem>
+      {open === undefined ? (
+        <MenuItem>
+          <ShieldCheck aria-hidden />
+          {t('setRole.action')}
+        </MenuItem>
+      ) : undefined}
     </ConfirmDialog>
   );
 }

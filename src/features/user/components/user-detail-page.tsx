@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Ellipsis, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Ban, Ellipsis, type LucideIcon, Pencil, ShieldCheck, Trash2, UserRoundCog } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuPopover } from '@/components/layout/menu-popover';
 import { TopBar } from '@/components/layout/top-bar';
@@ -10,6 +10,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
+import { usePageActions } from '@/hooks/use-page-actions';
 import { userQueries } from '../queries';
 import type { UserDetail } from '../schema';
 import { UserBanActions } from './ban-actions';
@@ -118,24 +119,63 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type MenuAction = 'setRole' | 'ban' | 'impersonate' | 'remove';
+
 /**
  * The page's actions in its top bar: Edit, the one primary action, and the rest in a menu, where deleting,
  * which cannot be undone, stands apart at the end. Each is shown only when the viewer's role allows it
- * (never role or deletion on their own page); the server decides anyway.
+ * (never role or deletion on their own page); the server decides anyway. The command palette offers the
+ * same ones; a dialog it opens is shown alone, outside the menu.
  */
 function UserActions({ user }: { user: UserDetail }) {
   const { t } = useTranslation('user');
+  const navigate = useNavigate();
   const viewer = useSession()?.user;
   const self = viewer?.id === user.id;
   const can = (action: 'update' | 'set-role' | 'ban' | 'delete') => roleCan(viewer?.role, { user: [action] });
-  const menu = {
+  const menu: Record<MenuAction, boolean> = {
     setRole: !self && can('set-role'),
     ban: !self && can('ban'),
     impersonate: mayImpersonate(viewer, user),
     remove: !self && can('delete'),
   };
+  const [requested, setRequested] = useState<MenuAction | null>(null);
+  const banned = user.status === 'banned';
+  const offered: [MenuAction, string, LucideIcon][] = [
+    ['setRole', t('setRole.action'), ShieldCheck],
+    ['ban', banned ? t('ban.unban') : t('ban.action'), banned ? ShieldCheck : Ban],
+    ['impersonate', t('impersonation.action'), UserRoundCog],
+    ['remove', t('delete.action'), Trash2],
+  ];
+  usePageActions([
+    ...(can('update')
+      ? [
+          {
+            id: 'user-edit',
+            label: t('detail.edit'),
+            icon: Pencil,
+            run: () => void navigate({ to: '/manager/users/$id/update', params: { id: user.id } }),
+          },
+        ]
+      : []),
+    ...offered
+      .filter(([action]) => menu[action])
+      .map(([action, label, icon]) => ({ id: `user-${action}`, label, icon, run: () => setRequested(action) })),
+  ]);
+  const elsewhere = (action: MenuAction) =>
+    requested === action
+      ? { open: true, onOpenChange: (open: boolean) => (open ? undefined : setRequested(null)) }
+      : null;
+  const setRole = elsewhere('setRole');
+  const ban = elsewhere('ban');
+  const impersonate = elsewhere('impersonate');
+  const remove = elsewhere('remove');
   return (
     <>
+      {setRole ? <SetRoleDialog user={user} {...setRole} /> : null}
+      {ban ? <UserBanActions user={{ ...user, banned }} {...ban} /> : null}
+      {impersonate ? <ImpersonateButton user={user} {...impersonate} /> : null}
+      {remove ? <DeleteUserDialog user={user} {...remove} /> : null}
       {can('update') ? (
         <Link
           to="/manager/users/$id/update"
@@ -155,7 +195,7 @@ function UserActions({ user }: { user: UserDetail }) {
         >
           <div className="grid gap-1">
             {menu.setRole ? <SetRoleDialog user={user} /> : null}
-            {menu.ban ? <UserBanActions user={{ ...user, banned: user.status === 'banned' }} /> : null}
+            {menu.ban ? <UserBanActions user={{ ...user, banned }} /> : null}
             {menu.impersonate ? <ImpersonateButton user={user} /> : null}
             {menu.remove ? (
               <div className="mt-1 border-t pt-1">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ListChecks, SlidersHorizontal, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
+import { usePageActions } from '@/hooks/use-page-actions';
 import { useRowSelection } from '@/hooks/use-row-selection';
 import { userQueries } from '../queries';
 import { type UserListItem, userBulkActions, userBulkPermissions } from '../schema';
@@ -50,6 +51,19 @@ export function UserListPage({
   const first = query.data?.pages[0];
   const total = first && !first.totalCapped ? first.total : null;
   const rowName = (item: UserListItem) => item.name || item.email;
+  const navigate = useNavigate();
+  usePageActions(
+    canCreate
+      ? [
+          {
+            id: 'user-new',
+            label: tu('list.new'),
+            icon: UserPlus,
+            run: () => void navigate({ to: '/manager/users/new' }),
+          },
+        ]
+      : [],
+  );
   return (
     <Page
       title={t('user:pages.list')}
