@@ -76,6 +76,9 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
   'src/features/repository/functions.ts#$createRepository': { organization: { repository: ['create'] } },
   'src/features/repository/functions.ts#$updateRepository': { organization: { repository: ['update'] } },
   'src/features/repository/functions.ts#$deleteRepository': { organization: { repository: ['delete'] } },
+  'src/features/repository/functions.ts#$bulkDeleteRepositories': {
+    organization: { repository: ['delete'] },
+  },
   // The manager area: every organization's repositories, for the platform's admins.
   'src/features/repository/functions.ts#$listPlatformRepositories': {
     apps: ['manager'],
@@ -94,10 +97,16 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
     apps: ['manager'],
     repository: ['delete'],
   },
+  'src/features/repository/functions.ts#$bulkDeletePlatformRepositories': {
+    apps: ['manager'],
+    repository: ['delete'],
+  },
   'src/features/audit/functions.ts#$listAuditEntries': { user: ['list'] },
   'src/features/user/functions.ts#$listUsers': { user: ['list'] },
   'src/features/user/functions.ts#$getUser': { user: ['list'] },
   'src/features/user/functions.ts#$listUserSessions': { session: ['list'] },
+  // The list's permission at the door (a view is resolved to users); each action's own before any row.
+  'src/features/user/functions.ts#$bulkUserAction': { user: ['list'] },
   'src/features/dashboard/functions.ts#$getDashboard': { apps: ['manager'], user: ['list'] },
   // The invitation link's page: the visitor may not be signed in yet.
   'src/features/organization/functions.ts#$getInvitation': 'public',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
-import { cleanName } from './text';
+import { BULK_MAX_ROWS } from './bulk';
+import { cleanName, withoutControls } from './text';
 
 /**
  * What every list endpoint returns: one page, where the next one starts (null at the end), and how many
@@ -24,3 +25,13 @@ export const zListQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(appConfig.pagination.maxPageSize).default(appConfig.pagination.pageSize),
 });
+
+/**
+ * A bulk action's rows named one by one: distinct ids, at least one, at most `BULK_MAX_ROWS`. Controls are
+ * removed (Postgres refuses a NUL in a text comparison): such an id matches no row, as any unknown one.
+ */
+export const zBulkIds = z
+  .array(z.string().max(128).overwrite(withoutControls))
+  .min(1)
+  .max(BULK_MAX_ROWS)
+  .transform((ids) => [...new Set(ids)]);

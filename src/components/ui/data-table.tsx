@@ -5,6 +5,7 @@ import { MenuPopover } from '@/components/layout/menu-popover';
 import type { SortOrder } from '@/lib/search-params';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+import { Checkbox } from './checkbox';
 import { Skeleton } from './skeleton';
 import { type ListSort, SortHeader } from './sort-header';
 
@@ -32,6 +33,18 @@ export type DataTableOptions<Item, Key extends string> = {
    * `name` what the row is called in the menu's name ("Actions for {name}").
    */
   rowMenu?: { name: (item: Item) => string; items: (item: Item) => ReactNode };
+  /** A first column of boxes that select rows for a bulk action. */
+  selection?: TableSelection<Item>;
+};
+
+export type TableSelection<Item> = {
+  isSelected: (item: Item) => boolean;
+  /** A click on a row's box; `range` when shift was held (from the last row clicked to this one). */
+  onToggle: (item: Item, range: boolean) => void;
+  /** The box's name, e.g. "Select Ada Lovelace". */
+  rowLabel: (item: Item) => string;
+  /** The header's box, for the rows shown: checked when all are, mixed when some are. */
+  page: { checked: boolean; indeterminate: boolean; onChange: (checked: boolean) => void; label: string };
 };
 
 /**
@@ -62,11 +75,27 @@ export function DataTable<Item, Key extends string>({
   options: DataTableOptions<Item, Key>;
   className?: string;
 }) {
-  const { columns, rowMenu } = options;
+  const { columns, rowMenu, selection } = options;
   return (
     <TableFrame label={label} options={options} className={className}>
       {items.map((item) => (
-        <tr key={getKey(item)} className="relative hover:bg-muted/50 has-[a:focus-visible]:bg-muted/50">
+        <tr
+          key={getKey(item)}
+          data-selected={selection?.isSelected(item) || undefined}
+          className="relative hover:bg-muted/50 has-[a:focus-visible]:bg-muted/50 data-selected:bg-accent/60"
+        >
+          {selection ? (
+            <td className={cn(cellClass, 'px-3')}>
+              <Checkbox
+                // Above the row's stretched link, which would otherwise take the click.
+                className="relative z-[1] align-middle"
+                checked={selection.isSelected(item)}
+                aria-label={selection.rowLabel(item)}
+                onChange={() => {}}
+                onClick={(event) => selection.onToggle(item, event.shiftKey)}
+              />
+            </td>
+          ) : null}
           {columns.map((column) => (
             <td
               key={column.id}
@@ -103,6 +132,7 @@ export function DataTableSkeleton<Item, Key extends string>({
       {Array.from({ length: rows }, (_, i) => (
         // Identical placeholders: the index is their only identity.
         <tr key={i}>
+          {options.selection ? <td className={cellClass} /> : null}
           {options.columns.map((column) => (
             <td key={column.id} className={cn(cellClass, 'h-14', column.className)}>
               <Skeleton className={cn('h-4', column.align === 'end' ? 'ms-auto w-16' : 'w-2/3')} />
@@ -127,13 +157,27 @@ function TableFrame<Item, Key extends string>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { columns, sort, onSortChange } = options;
+  const { columns, sort, onSortChange, selection } = options;
   // No overflow on the frame: a scrolling box would hold the sticky header (and clip the row menus).
   return (
     <div className={cn('@container rounded-lg border', className)}>
       <table aria-label={label} className="w-full table-fixed border-separate border-spacing-0 text-sm">
         <thead>
           <tr>
+            {selection ? (
+              <th
+                scope="col"
+                className="sticky top-[var(--sticky-top,0px)] z-10 h-10 w-10 border-b bg-background px-3 text-start first:rounded-ss-lg"
+              >
+                <Checkbox
+                  className="align-middle"
+                  checked={selection.page.checked}
+                  indeterminate={selection.page.indeterminate}
+                  aria-label={selection.page.label}
+                  onChange={(event) => selection.page.onChange(event.target.checked)}
+                />
+              </th>
+            ) : null}
             {columns.map((column) => (
               <SortHeader
                 key={column.id}

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { appConfig } from '~/app.config';
-import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
@@ -242,4 +242,28 @@ export async function deleteRepository(
     .where(byId(scope, id))
     .returning({ id: repository.id, name: repository.name, organizationId: repository.organizationId });
   return row ?? null;
+}
+
+/** The ids of the scope's repositories a list view matches, in its order, at most `limit` of them. */
+export async function listRepositoryIds(
+  scope: RepositoryScope,
+  view: { searchTerm: string; sort: RepositorySort; order: SortOrder },
+  limit: number,
+  db?: Database,
+): Promise<string[]> {
+  const executor = db ?? (await getDb());
+  const direction = view.order === 'asc' ? asc : desc;
+  const column = view.sort === 'name' ? repository.name : repository.createdAt;
+  const rows = await executor
+    .select({ id: repository.id })
+    .from(repository)
+    .where(
+      and(
+        scopeFilter(scope),
+        view.searchTerm ? ilike(repository.name, containsPattern(view.searchTerm)) : undefined,
+      ),
+    )
+    .orderBy(direction(column), direction(repository.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -4,9 +4,17 @@ import { requireOrganization } from '@/features/organization/middleware';
 import { AppError } from '@/lib/errors';
 import { clientIp } from '@/server/client-ip';
 import { findRepositoryById, listRepositories } from './data.server';
-import { changeRepository, createRepository, removeRepository } from './mutations.server';
 import {
+  changeRepository,
+  createRepository,
+  removeRepositories,
+  removeRepository,
+  resolveRepositorySelection,
+} from './mutations.server';
+import {
+  zPlatformRepositoryBulkDeleteInput,
   zPlatformRepositoryCreateInput,
+  zRepositoryBulkDeleteInput,
   zPlatformRepositoryListQuery,
   zRepositoryForm,
   zRepositoryIdInput,
@@ -66,6 +74,19 @@ export const $deleteRepository = createServerFn({ method: 'POST' })
     return { id: data.id };
   });
 
+/**
+ * Deletes many of the active organization's repositories (each audited), the selected ones or every one
+ * the list view matches (at most `BULK_MAX_ROWS`), answering per row; another organization's id is NOT_FOUND.
+ */
+export const $bulkDeleteRepositories = createServerFn({ method: 'POST' })
+  .middleware([requireOrganization({ repository: ['delete'] })])
+  .validator(zRepositoryBulkDeleteInput)
+  .handler(async ({ data, context }) => {
+    const scope = { organizationId: context.organization.id };
+    const ids = await resolveRepositorySelection(scope, data.selection);
+    return removeRepositories(scope, ids, { userId: context.user.id, ip: clientIp() });
+  });
+
 // The manager area: the platform's repositories, across organizations (platform roles, spec §6).
 
 const PLATFORM = { platform: true } as const;
@@ -117,4 +138,15 @@ export const $deletePlatformRepository = createServerFn({ method: 'POST' })
     const deleted = await removeRepository(PLATFORM, data.id, { userId: context.user.id, ip: clientIp() });
     if (!deleted) throw new AppError('NOT_FOUND');
     return { id: data.id };
+  });
+
+/** Deletes many of any organization's repositories (each audited), as `$bulkDeleteRepositories` does. */
+export const $bulkDeletePlatformRepositories = createServerFn({ method: 'POST' })
+  .middleware([requirePermission({ apps: ['manager'], repository: ['delete'] })])
+  .validator(zPlatformRepositoryBulkDeleteInput)
+  .handler(async ({ data: { selection }, context }) => {
+    const organizationId = 'view' in selection ? selection.view.organizationId : undefined;
+    const scope = { ...PLATFORM, ...(organizationId ? { organizationId } : {}) };
+    const ids = await resolveRepositorySelection(scope, selection);
+    return removeRepositories(scope, ids, { userId: context.user.id, ip: clientIp() });
   });

@@ -6,7 +6,10 @@ import {
   queryOptions,
 } from '@tanstack/react-query';
 import { authQueries, useSession } from '@/features/auth/queries';
+import { dashboardQueries } from '@/features/dashboard/queries';
 import {
+  $bulkDeletePlatformRepositories,
+  $bulkDeleteRepositories,
   $createPlatformRepository,
   $createRepository,
   $deletePlatformRepository,
@@ -18,7 +21,7 @@ import {
   $updatePlatformRepository,
   $updateRepository,
 } from './functions';
-import type { RepositoryDetail, RepositoryValues } from './schema';
+import type { RepositoryBulkDeleteInput, RepositoryDetail, RepositoryValues } from './schema';
 import {
   type PlatformRepositoryListView,
   platformRepositoryListDefaults,
@@ -136,6 +139,34 @@ export const repositoryMutations = {
           ? $deleteRepository({ data: { id } })
           : $deletePlatformRepository({ data: { id } }),
       onSuccess: () => invalidateLists(queryClient),
+    }),
+  /**
+   * Deletes the list's selection, answered per row. Whatever it came to, some rows may be gone: every list
+   * and the dashboard's figures are read again.
+   */
+  bulkDelete: (queryClient: QueryClient, owner: RepositoryOwner) =>
+    mutationOptions({
+      mutationFn: ({ selection }: RepositoryBulkDeleteInput) => {
+        if (owner.area === 'manager') return $bulkDeletePlatformRepositories({ data: { selection } });
+        // The app area's view has no organization filter: the active organization is the scope.
+        const appSelection =
+          'ids' in selection
+            ? selection
+            : {
+                view: {
+                  searchTerm: selection.view.searchTerm,
+                  sort: selection.view.sort,
+                  order: selection.view.order,
+                },
+              };
+        return $bulkDeleteRepositories({ data: { selection: appSelection } });
+      },
+      onSettled: async () => {
+        await Promise.all([
+          invalidateLists(queryClient),
+          queryClient.invalidateQueries({ queryKey: dashboardQueries.figures().queryKey }),
+        ]);
+      },
     }),
 };
 

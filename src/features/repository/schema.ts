@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zListQuery } from '@/lib/list';
+import { zBulkIds, zListQuery } from '@/lib/list';
 import { sortOrders } from '@/lib/search-params';
 import { cleanLink, cleanMultiline, cleanName } from '@/lib/text';
 import { appConfig } from '~/app.config';
@@ -125,3 +125,19 @@ export const zPlatformRepositoryListQuery = zRepositoryListQuery.extend({
 export const zPlatformRepositoryCreateInput = zRepositoryForm.extend({
   organizationId: z.string().min(1, { error: 'form.organization.required' }).max(64),
 });
+
+/**
+ * A bulk delete: the rows named, or every repository the list view matches (in the manager area, the
+ * view's organization filter too). An id from elsewhere is answered NOT_FOUND for its row.
+ */
+const zBulkView = zRepositoryListQuery.pick({ searchTerm: true, sort: true, order: true });
+export const zRepositoryBulkDeleteInput = z.object({
+  selection: z.union([z.strictObject({ ids: zBulkIds }), z.strictObject({ view: zBulkView })]),
+});
+export const zPlatformRepositoryBulkDeleteInput = z.object({
+  selection: z.union([
+    z.strictObject({ ids: zBulkIds }),
+    z.strictObject({ view: zBulkView.extend({ organizationId: z.string().max(64).optional() }) }),
+  ]),
+});
+export type RepositoryBulkDeleteInput = z.input<typeof zPlatformRepositoryBulkDeleteInput>;

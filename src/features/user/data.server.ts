@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { appConfig } from '~/app.config';
-import { and, eq, ilike, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
@@ -104,4 +104,36 @@ export async function findUserById(id: string, db?: Database): Promise<UserDetai
     .from(user)
     .where(eq(user.id, id));
   return row ?? null;
+}
+
+/** A row a bulk action names: its id and the name the list shows (the address when it has none). */
+export type UserTarget = { id: string; name: string };
+
+const targetColumns = { id: user.id, name: sql<string>`coalesce(nullif(${user.name}, ''), ${user.email})` };
+
+/** The users among `ids` that exist, with their names (in no particular order). */
+export async function findUserTargets(ids: readonly string[], db?: Database): Promise<UserTarget[]> {
+  if (ids.length === 0) return [];
+  const executor = db ?? (await getDb());
+  return executor
+    .select(targetColumns)
+    .from(user)
+    .where(inArray(user.id, [...ids]));
+}
+
+/** The users a list view matches, in its order, at most `limit` of them. */
+export async function listUserTargets(
+  view: UserListView,
+  limit: number,
+  db?: Database,
+): Promise<UserTarget[]> {
+  const executor = db ?? (await getDb());
+  const column = view.sort === 'name' ? user.name : view.sort === 'email' ? user.email : user.createdAt;
+  const direction = view.order === 'asc' ? asc : desc;
+  return executor
+    .select(targetColumns)
+    .from(user)
+    .where(userListFilter(view))
+    .orderBy(direction(column), direction(user.id))
+    .limit(limit);
 }

@@ -1,11 +1,16 @@
 import { createServerFn } from '@tanstack/react-start';
+import { getRequestHeaders } from '@tanstack/react-start/server';
 import { requirePermission } from '@/features/auth/middleware';
+import { userCan } from '@/features/auth/permissions';
 import { AppError } from '@/lib/errors';
 import { toSessionView } from '@/lib/session-view';
+import { getAuth } from '@/server/auth/instance';
 import { listActiveSessions } from '@/server/auth/session-list';
-import { isDemoMode } from '@/server/env';
+import { clientIp } from '@/server/client-ip';
+import { isDemoMode, serverEnv } from '@/server/env';
+import { applyBulkUserAction, resolveUserSelection } from './bulk.server';
 import { findUserById, listUsers } from './data.server';
-import { zUserIdInput, zUserListQuery } from './schema';
+import { userBulkPermissions, zUserBulkInput, zUserIdInput, zUserListQuery } from './schema';
 
 /** One page of users for a list view (search, role, status, order). Changes go through better-auth. */
 export const $listUsers = createServerFn({ method: 'GET' })
@@ -35,4 +40,26 @@ export const $listUserSessions = createServerFn({ method: 'GET' })
     const rows = await listActiveSessions(data.id);
     const options = { audience: 'admin', viewerSessionId: context.session.id, demo: isDemoMode() } as const;
     return rows.map((row) => toSessionView(row, options));
+  });
+
+/**
+ * One action on many users (the list's selection, or every user its view matches, at most
+ * `BULK_MAX_ROWS`: BULK_TOO_MANY beyond), answered per row. Each row goes through its single action's
+ * better-auth route with the caller's session (bulk.server.ts), so the same rules refuse it and the same
+ * audit entry records it. The action's own permission is checked before any row.
+ */
+export const $bulkUserAction = createServerFn({ method: 'POST' })
+  .middleware([requirePermission({ user: ['list'] })])
+  .validator(zUserBulkInput)
+  .handler(async ({ data, context }) => {
+    const permission = userBulkPermissions[data.action.type];
+    if (!userCan(context.user, permission, serverEnv().ADMIN_USER_IDS)) throw new AppError('FORBIDDEN');
+    const { ids, targets } = await resolveUserSelection(data.selection);
+    // better-auth sees the client's address as its own route does (withClientIp), for each row's audit entry.
+    const headers = new Headers(getRequestHeaders());
+    const ip = clientIp();
+    if (ip) headers.set('x-forwarded-for', ip);
+    else headers.delete('x-forwarded-for');
+    const { api } = await getAuth();
+    return applyBulkUserAction({ api, headers, callerId: context.user.id }, data.action, ids, targets);
   });

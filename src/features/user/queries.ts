@@ -6,8 +6,10 @@ import {
   queryOptions,
 } from '@tanstack/react-query';
 import { authCall, authQueries, forgetOtherQueries, refreshSession } from '@/features/auth/queries';
-import { $getUser, $listUserSessions, $listUsers } from './functions';
-import type { UserForm } from './schema';
+import { withStepUp } from '@/features/auth/step-up';
+import { dashboardQueries } from '@/features/dashboard/queries';
+import { $bulkUserAction, $getUser, $listUserSessions, $listUsers } from './functions';
+import type { UserBulkInput, UserForm } from './schema';
 import { userListDefaults, type UserListView, type UserRoleFilter } from './search';
 
 export const userKeys = {
@@ -141,6 +143,22 @@ export const userMutations = {
       },
     }),
 };
+
+/**
+ * One action on the list's selection, answered per row (`BulkRow`). Whatever it came to, some rows may
+ * have changed: every user list and detail, the dashboard's figures and the signed-in session are read
+ * again. A stale sign-in asks "confirm it's you" first, then runs it once more.
+ */
+export const userBulkMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: (input: UserBulkInput) => withStepUp(() => $bulkUserAction({ data: input })),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardQueries.figures().queryKey }),
+      ]);
+    },
+  });
 
 /**
  * Drops a deleted user's cached detail (and sessions). Call it once their page is gone: removing the query

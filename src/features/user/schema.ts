@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isRoleValue } from '@/features/auth/permissions';
+import { isRoleValue, type PermissionRequest } from '@/features/auth/permissions';
 import { zEmail, zName } from '@/features/auth/schema';
-import { zListQuery } from '@/lib/list';
+import { zBulkIds, zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
 import { sortOrders } from '@/lib/search-params';
 import { type UserRoleFilter, type UserStatus, userRoleFilters, userSorts, userStatuses } from './search';
@@ -59,3 +59,50 @@ export type UserFormInput = z.input<typeof zUserForm>;
 export function formRoleOf(role: string | null): UserRoleFilter {
   return (role ?? '').split(',').includes('admin') ? 'admin' : 'user';
 }
+
+/** What a bulk action on the user list may do to each selected user. */
+export const userBulkActions = ['ban', 'unban', 'revoke-sessions', 'set-role', 'delete'] as const;
+export type UserBulkActionType = (typeof userBulkActions)[number];
+
+/**
+ * The permission each bulk action needs, the same as its single action's route (rules.server.ts): the
+ * server refuses a caller without it before any row, and the list shows only the actions the viewer holds.
+ */
+export const userBulkPermissions: Record<UserBulkActionType, PermissionRequest> = {
+  ban: { user: ['ban'] },
+  unban: { user: ['ban'] },
+  'revoke-sessions': { session: ['revoke'] },
+  'set-role': { user: ['set-role'] },
+  delete: { user: ['delete'] },
+};
+
+/** The list view a "select all matching" names: the list query without its page. */
+const zUserListView = zUserListQuery.pick({
+  searchTerm: true,
+  role: true,
+  status: true,
+  sort: true,
+  order: true,
+});
+
+/**
+ * A bulk action on users: the rows (named, or every row matching a list view) and what to do to each. The
+ * ban's reason and duration and the role are checked per row by the single action's rules (bodies.server.ts);
+ * here they are only bounded.
+ */
+export const zUserBulkInput = z.object({
+  selection: z.union([z.strictObject({ ids: zBulkIds }), z.strictObject({ view: zUserListView })]),
+  action: z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('ban'),
+      banReason: z.string().max(10_000).optional(),
+      banExpiresIn: z.number().optional(),
+    }),
+    z.strictObject({ type: z.literal('unban') }),
+    z.strictObject({ type: z.literal('revoke-sessions') }),
+    z.strictObject({ type: z.literal('set-role'), role: zRoleValue }),
+    z.strictObject({ type: z.literal('delete') }),
+  ]),
+});
+export type UserBulkInput = z.input<typeof zUserBulkInput>;
+export type UserBulkAction = z.output<typeof zUserBulkInput>['action'];

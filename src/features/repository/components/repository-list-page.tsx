@@ -1,14 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Plus } from 'lucide-react';
+import { ListChecks, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { SearchInput } from '@/components/ui/search-input';
+import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
 import { usePageActions } from '@/hooks/use-page-actions';
+import { useRowSelection } from '@/hooks/use-row-selection';
 import { repositoryQueries, useRepositoryOwner } from '../queries';
 import type { RepositoryListItem } from '../schema';
 import { safeExternalUrl } from '../links';
@@ -19,6 +22,7 @@ import {
   RepositoryOrganizationFilter,
   RepositorySortDialog,
 } from './repository-list-controls';
+import { RepositoryBulkBar } from './repository-bulk-bar';
 import { useRepositoryTable } from './repository-table';
 
 /**
@@ -41,7 +45,14 @@ export function RepositoryListPage({
   const { t } = useTranslation();
   const query = useInfiniteQuery(repositoryQueries.list(useRepositoryOwner(area), view));
   const table = useRepositoryTable(area, view, onViewChange);
-  const { canCreate } = useRepositoryRights(area);
+  const { canCreate, canDelete } = useRepositoryRights(area);
+  const { t: tr } = useTranslation('repository');
+  const selection = useRowSelection(JSON.stringify(view));
+  // On a phone rows open on a tap; "Select" turns them into boxes.
+  const [selecting, setSelecting] = useState(false);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = query.data?.pages[0];
+  const total = first && !first.totalCapped ? first.total : null;
   return (
     <Page
       title={t('repository:pages.list')}
@@ -66,6 +77,7 @@ export function RepositoryListPage({
             totalCapped={query.data?.pages[0]?.totalCapped}
             fallbackName="repositories.csv"
           />
+          {canDelete ? <SelectModeButton selecting={selecting} onChange={setSelecting} /> : null}
           {canCreate ? <NewRepositoryButton area={area} /> : null}
         </div>
       }
@@ -82,11 +94,36 @@ export function RepositoryListPage({
         query={query}
         label={t('repository:pages.list')}
         getKey={(repository) => repository.id}
-        renderItem={(repository) => <RepositoryRow repository={repository} area={area} />}
-        table={table}
+        renderItem={(repository) =>
+          selecting ? (
+            <SelectableRow
+              selected={selection.isSelected(repository.id)}
+              onToggle={() => selection.toggle(repository.id, { range: false, order: [] })}
+              label={tr('bulk.selectRow', { name: repository.name })}
+            >
+              <RepositoryRowContent repository={repository} />
+            </SelectableRow>
+          ) : (
+            <RepositoryRow repository={repository} area={area} />
+          )
+        }
+        table={
+          canDelete
+            ? {
+                ...table,
+                selection: tableSelectionOf(selection, items, (item) => item.id, {
+                  row: (item) => tr('bulk.selectRow', { name: item.name }),
+                  page: tr('bulk.selectPage'),
+                }),
+              }
+            : table
+        }
         searchTerm={view.searchTerm}
         onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
+      {canDelete ? (
+        <RepositoryBulkBar area={area} selection={selection} items={items} total={total} view={view} />
+      ) : null}
     </Page>
   );
 }
@@ -113,16 +150,42 @@ function NewRepositoryButton({ area }: { area: RepositoryArea }) {
   );
 }
 
+/** The phone's "Select" switch: rows become boxes until it is pressed again. */
+function SelectModeButton({ selecting, onChange }: { selecting: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant={selecting ? 'default' : 'outline'}
+      size="icon"
+      aria-pressed={selecting}
+      aria-label={t('bulk.select')}
+      onClick={() => onChange(!selecting)}
+      className="md:hidden"
+    >
+      <ListChecks aria-hidden />
+    </Button>
+  );
+}
+
 function RepositoryRow({ repository, area }: { repository: RepositoryListItem; area: RepositoryArea }) {
-  const { t } = useTranslation('repository');
-  // The host only: the full link is on the detail page, where it can be opened.
-  const host = safeExternalUrl(repository.link)?.host ?? repository.link;
   return (
     <Link
       to={detailRoute(area)}
       params={{ id: repository.id }}
       className="flex flex-col gap-1 px-4 py-3 hover:bg-muted/60 focus-visible:bg-muted/60"
     >
+      <RepositoryRowContent repository={repository} />
+    </Link>
+  );
+}
+
+/** A repository's name, host and description's start, as a list row shows them. */
+function RepositoryRowContent({ repository }: { repository: RepositoryListItem }) {
+  const { t } = useTranslation('repository');
+  // The host only: the full link is on the detail page, where it can be opened.
+  const host = safeExternalUrl(repository.link)?.host ?? repository.link;
+  return (
+    <>
       <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3">
         <TextLine className="font-medium">{repository.name}</TextLine>
         <TextLine className="text-sm text-muted-foreground">{host}</TextLine>
@@ -130,6 +193,6 @@ function RepositoryRow({ repository, area }: { repository: RepositoryListItem; a
       <span dir="auto" className="line-clamp-2 text-sm text-muted-foreground rtl:text-right">
         {repository.descriptionExcerpt || t('noDescription')}
       </span>
-    </Link>
+    </>
   );
 }

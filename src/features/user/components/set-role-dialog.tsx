@@ -22,7 +22,6 @@ export function SetRoleDialog({
 }: { user: { id: string; name: string; role: string | null } } & OpenedElsewhere) {
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
-  const selectId = useId();
   const current = formRoleOf(user.role);
   const [role, setRole] = useState<UserRoleFilter>(current);
   const saveRole = useMutation(userMutations.setRole(queryClient, user.id));
@@ -52,24 +51,7 @@ export function SetRoleDialog({
         onOpenChange?.(next);
       }}
       onConfirm={confirm}
-      body={
-        <div className="grid gap-2">
-          <label htmlFor={selectId} className="text-sm font-medium">
-            {t('form.role')}
-          </label>
-          <Select
-            id={selectId}
-            value={role}
-            onChange={(event) => setRole(userRoleFilters.find((r) => r === event.target.value) ?? current)}
-          >
-            {userRoleFilters.map((name) => (
-              <option key={name} value={name}>
-                {t(`roles.${name}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-      }
+      body={<RolePicker value={role} onChange={setRole} />}
     >
       {open === undefined ? (
         <MenuItem>
@@ -78,5 +60,35 @@ export function SetRoleDialog({
         </MenuItem>
       ) : undefined}
     </ConfirmDialog>
+  );
+}
+
+/** The role select of "Set role", for one user or for the list's selection. */
+export function RolePicker({
+  value,
+  onChange,
+}: {
+  value: UserRoleFilter;
+  onChange: (role: UserRoleFilter) => void;
+}) {
+  const { t } = useTranslation('user');
+  const selectId = useId();
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={selectId} className="text-sm font-medium">
+        {t('form.role')}
+      </label>
+      <Select
+        id={selectId}
+        value={value}
+        onChange={(event) => onChange(userRoleFilters.find((r) => r === event.target.value) ?? value)}
+      >
+        {userRoleFilters.map((name) => (
+          <option key={name} value={name}>
+            {t(`roles.${name}`)}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }

@@ -1,22 +1,26 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { SlidersHorizontal, UserPlus } from 'lucide-react';
+import { ListChecks, SlidersHorizontal, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { ListOptionsDialog } from '@/components/ui/list-options-dialog';
 import { SearchInput } from '@/components/ui/search-input';
+import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { usePageActions } from '@/hooks/use-page-actions';
+import { useRowSelection } from '@/hooks/use-row-selection';
 import { userQueries } from '../queries';
-import type { UserListItem } from '../schema';
+import { type UserListItem, userBulkActions, userBulkPermissions } from '../schema';
 import type { UserListView } from '../search';
 import { RoleBadges, StatusBadge } from './user-badges';
+import { UserBulkBar } from './user-bulk-bar';
 import { activeFilterCount, UserListControls } from './user-list-controls';
 import { useUserTable } from './user-table';
 
@@ -38,6 +42,16 @@ export function UserListPage({
   const query = useInfiniteQuery(userQueries.list(view));
   const table = useUserTable(view, onViewChange);
   const canCreate = roleCan(session?.user.role, { user: ['create'] });
+  const canSelect = userBulkActions.some((action) =>
+    roleCan(session?.user.role, userBulkPermissions[action]),
+  );
+  const selection = useRowSelection(JSON.stringify(view));
+  // On a phone rows open on a tap; "Select" turns them into boxes.
+  const [selecting, setSelecting] = useState(false);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = query.data?.pages[0];
+  const total = first && !first.totalCapped ? first.total : null;
+  const rowName = (item: UserListItem) => item.name || item.email;
   const navigate = useNavigate();
   usePageActions(
     canCreate
@@ -87,6 +101,7 @@ export function UserListPage({
           >
             <UserListControls view={view} onChange={onViewChange} stacked />
           </ListOptionsDialog>
+          {canSelect ? <SelectModeButton selecting={selecting} onChange={setSelecting} /> : null}
         </div>
         <UserListControls view={view} onChange={onViewChange} className="max-md:hidden" />
       </div>
@@ -94,20 +109,56 @@ export function UserListPage({
         query={query}
         label={t('user:pages.list')}
         getKey={(item) => item.id}
-        renderItem={(item) => <UserRow user={item} />}
-        table={table}
+        renderItem={(item) =>
+          selecting ? (
+            <SelectableRow
+              selected={selection.isSelected(item.id)}
+              onToggle={() => selection.toggle(item.id, { range: false, order: [] })}
+              label={tu('bulk.selectRow', { name: rowName(item) })}
+            >
+              <UserRowContent user={item} />
+            </SelectableRow>
+          ) : (
+            <UserRow user={item} />
+          )
+        }
+        table={
+          canSelect
+            ? {
+                ...table,
+                selection: tableSelectionOf(selection, items, (item) => item.id, {
+                  row: (item) => tu('bulk.selectRow', { name: rowName(item) }),
+                  page: tu('bulk.selectPage'),
+                }),
+              }
+            : table
+        }
         searchTerm={view.searchTerm}
         onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
+      {canSelect ? <UserBulkBar selection={selection} items={items} total={total} view={view} /> : null}
     </Page>
   );
 }
 
-function UserRow({ user }: { user: UserListItem }) {
-  const { t, i18n } = useTranslation('user');
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(user.createdAt),
+/** The phone's "Select" switch: rows become boxes until it is pressed again. An icon, so the search keeps its room. */
+function SelectModeButton({ selecting, onChange }: { selecting: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant={selecting ? 'default' : 'outline'}
+      size="icon"
+      aria-pressed={selecting}
+      aria-label={t('bulk.select')}
+      onClick={() => onChange(!selecting)}
+      className="md:hidden"
+    >
+      <ListChecks aria-hidden />
+    </Button>
   );
+}
+
+function UserRow({ user }: { user: UserListItem }) {
   return (
     <Link
       to="/manager/users/$id"
@@ -116,16 +167,29 @@ function UserRow({ user }: { user: UserListItem }) {
     >
       <Avatar name={user.name} email={user.email} image={user.image} />
       <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <TextLine className="font-medium">{user.name || t('noName')}</TextLine>
-          <RoleBadges role={user.role} />
-          <StatusBadge status={user.status} banExpires={user.banExpires} />
-        </span>
-        <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
-          <TextLine>{user.email}</TextLine>
-          <span className="shrink-0">{t('list.created', { date: created })}</span>
-        </span>
+        <UserRowContent user={user} />
       </span>
     </Link>
+  );
+}
+
+/** A user's name, badges, address and creation date, as a list row shows them. */
+function UserRowContent({ user }: { user: UserListItem }) {
+  const { t, i18n } = useTranslation('user');
+  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+    new Date(user.createdAt),
+  );
+  return (
+    <>
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <TextLine className="font-medium">{user.name || t('noName')}</TextLine>
+        <RoleBadges role={user.role} />
+        <StatusBadge status={user.status} banExpires={user.banExpires} />
+      </span>
+      <span className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 text-sm text-muted-foreground">
+        <TextLine>{user.email}</TextLine>
+        <span className="shrink-0">{t('list.created', { date: created })}</span>
+      </span>
+    </>
   );
 }
