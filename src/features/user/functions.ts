@@ -10,7 +10,8 @@ import { clientIp } from '@/server/client-ip';
 import { isDemoMode, serverEnv } from '@/server/env';
 import { applyBulkUserAction, resolveUserSelection } from './bulk.server';
 import { findUserById, listUsers } from './data.server';
-import { userBulkPermissions, zUserBulkInput, zUserIdInput, zUserListQuery } from './schema';
+import { zUserBulkInput, zUserIdInput, zUserListQuery } from './schema';
+import { userBulkPermissions } from './search';
 
 /** One page of users for a list view (search, role, status, order). Changes go through better-auth. */
 export const $listUsers = createServerFn({ method: 'GET' })

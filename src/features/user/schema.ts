@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRoleValue, type PermissionRequest } from '@/features/auth/permissions';
+import { isRoleValue } from '@/features/auth/permissions';
 import { zEmail, zName } from '@/features/auth/schema';
 import { zBulkIds, zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
@@ -59,22 +59,6 @@ export type UserFormInput = z.input<typeof zUserForm>;
 export function formRoleOf(role: string | null): UserRoleFilter {
   return (role ?? '').split(',').includes('admin') ? 'admin' : 'user';
 }
-
-/** What a bulk action on the user list may do to each selected user. */
-export const userBulkActions = ['ban', 'unban', 'revoke-sessions', 'set-role', 'delete'] as const;
-export type UserBulkActionType = (typeof userBulkActions)[number];
-
-/**
- * The permission each bulk action needs, the same as its single action's route (rules.server.ts): the
- * server refuses a caller without it before any row, and the list shows only the actions the viewer holds.
- */
-export const userBulkPermissions: Record<UserBulkActionType, PermissionRequest> = {
-  ban: { user: ['ban'] },
-  unban: { user: ['ban'] },
-  'revoke-sessions': { session: ['revoke'] },
-  'set-role': { user: ['set-role'] },
-  delete: { user: ['delete'] },
-};
 
 /** The list view a "select all matching" names: the list query without its page. */
 const zUserListView = zUserListQuery.pick({

@@ -1,3 +1,4 @@
+import type { PermissionRequest } from '@/features/auth/permissions';
 import { oneOf, type SortOrder, searchTermParam, searchValidator, sortOrders } from '@/lib/search-params';
 
 // The list's view, apart from the schemas (./schema.ts) on purpose: the /manager/users route validates its
@@ -37,3 +38,22 @@ export const userListSearch = searchValidator((search): UserListView => ({
   sort: oneOf(search.sort, userSorts, 'created'),
   order: oneOf(search.order, sortOrders, 'desc'),
 }));
+
+// The bulk actions are here, not in ./schema.ts, for the same reason: the list page decides whether to
+// offer a selection before any of the bulk code (and zod) is fetched.
+
+/** What a bulk action on the user list may do to each selected user. */
+export const userBulkActions = ['ban', 'unban', 'revoke-sessions', 'set-role', 'delete'] as const;
+export type UserBulkActionType = (typeof userBulkActions)[number];
+
+/**
+ * The permission each bulk action needs, the same as its single action's route (rules.server.ts): the
+ * server refuses a caller without it before any row, and the list shows only the actions the viewer holds.
+ */
+export const userBulkPermissions: Record<UserBulkActionType, PermissionRequest> = {
+  ban: { user: ['ban'] },
+  unban: { user: ['ban'] },
+  'revoke-sessions': { session: ['revoke'] },
+  'set-role': { user: ['set-role'] },
+  delete: { user: ['delete'] },
+};

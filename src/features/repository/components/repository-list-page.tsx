@@ -11,6 +11,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
 import { usePageActions } from '@/hooks/use-page-actions';
+import { lazyPart } from '@/lib/lazy-part';
 import { useRowSelection } from '@/hooks/use-row-selection';
 import { repositoryQueries, useRepositoryOwner } from '../queries';
 import type { RepositoryListItem } from '../schema';
@@ -22,8 +23,12 @@ import {
   RepositoryOrganizationFilter,
   RepositorySortDialog,
 } from './repository-list-controls';
-import { RepositoryBulkBar } from './repository-bulk-bar';
 import { useRepositoryTable } from './repository-table';
+
+// The bar and its dialog are fetched on the first selection: most visits to the list select nothing.
+const RepositoryBulkBar = lazyPart(() =>
+  import('./repository-bulk-bar').then((module) => module.RepositoryBulkBar),
+);
 
 /**
  * Repositories, newest first unless the view says otherwise, searchable by name: a table from 768 px
@@ -121,7 +126,7 @@ export function RepositoryListPage({
         searchTerm={view.searchTerm}
         onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
-      {canDelete ? (
+      {canDelete && (selection.allMatching || selection.ids.size > 0) ? (
         <RepositoryBulkBar area={area} selection={selection} items={items} total={total} view={view} />
       ) : null}
     </Page>

@@ -15,15 +15,14 @@ import type { RowSelection } from '@/hooks/use-row-selection';
 import { BULK_MAX_ROWS } from '@/lib/bulk';
 import { translateError } from '@/lib/translate-error';
 import { userBulkMutation } from '../queries';
+import type { UserBulkAction, UserBulkInput, UserListItem } from '../schema';
 import {
-  type UserBulkAction,
   type UserBulkActionType,
-  type UserBulkInput,
-  type UserListItem,
+  type UserListView,
+  type UserRoleFilter,
   userBulkActions,
   userBulkPermissions,
-} from '../schema';
-import type { UserListView, UserRoleFilter } from '../search';
+} from '../search';
 import { BanFields, type BanForm, banFormDefaults, banRequestOf, zBanForm } from './ban-fields';
 import { RolePicker } from './set-role-dialog';
 

@@ -15,14 +15,18 @@ import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { usePageActions } from '@/hooks/use-page-actions';
+import { lazyPart } from '@/lib/lazy-part';
 import { useRowSelection } from '@/hooks/use-row-selection';
 import { userQueries } from '../queries';
-import { type UserListItem, userBulkActions, userBulkPermissions } from '../schema';
-import type { UserListView } from '../search';
+import type { UserListItem } from '../schema';
+import { type UserListView, userBulkActions, userBulkPermissions } from '../search';
 import { RoleBadges, StatusBadge } from './user-badges';
-import { UserBulkBar } from './user-bulk-bar';
 import { activeFilterCount, UserListControls } from './user-list-controls';
 import { useUserTable } from './user-table';
+
+// The bar, its dialogs and their form (zod, the ban's fields) are fetched on the first selection: most
+// visits to the list select nothing.
+const UserBulkBar = lazyPart(() => import('./user-bulk-bar').then((module) => module.UserBulkBar));
 
 /**
  * Users, searchable by name or e-mail, filtered by role and status, in the chosen order: a table from
@@ -136,7 +140,9 @@ export function UserListPage({
         searchTerm={view.searchTerm}
         onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
-      {canSelect ? <UserBulkBar selection={selection} items={items} total={total} view={view} /> : null}
+      {canSelect && (selection.allMatching || selection.ids.size > 0) ? (
+        <UserBulkBar selection={selection} items={items} total={total} view={view} />
+      ) : null}
     </Page>
   );
 }
