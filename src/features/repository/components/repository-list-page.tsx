@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -30,11 +31,14 @@ export function RepositoryListPage({
   area,
   view,
   onViewChange,
+  viewActions,
 }: {
   area: RepositoryArea;
   /** The manager area's view also names the organization filtered to ('' for every one). */
   view: RepositoryListView | PlatformRepositoryListView;
   onViewChange: (change: Partial<PlatformRepositoryListView>) => void;
+  /** Actions on the current view, composed by the route (the manager's Save view). */
+  viewActions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(repositoryQueries.list(useRepositoryOwner(area), view));
@@ -55,6 +59,7 @@ export function RepositoryListPage({
           ) : (
             <RepositorySortDialog view={view} onChange={onViewChange} className="md:hidden" />
           )}
+          {viewActions}
           {canCreate ? <NewRepositoryButton area={area} /> : null}
         </div>
       }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SlidersHorizontal, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
@@ -26,9 +27,12 @@ import { useUserTable } from './user-table';
 export function UserListPage({
   view,
   onViewChange,
+  viewActions,
 }: {
   view: UserListView;
   onViewChange: (change: Partial<UserListView>) => void;
+  /** Actions on the current view, composed by the route (Save view). */
+  viewActions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { t: tu } = useTranslation('user');
@@ -40,12 +44,15 @@ export function UserListPage({
     <Page
       title={t('user:pages.list')}
       actions={
-        canCreate ? (
-          <Link to="/manager/users/new" className={buttonVariants()}>
-            <UserPlus aria-hidden />
-            {tu('list.new')}
-          </Link>
-        ) : null
+        <div className="flex items-center gap-2">
+          {viewActions}
+          {canCreate ? (
+            <Link to="/manager/users/new" className={buttonVariants()}>
+              <UserPlus aria-hidden />
+              {tu('list.new')}
+            </Link>
+          ) : null}
+        </div>
       }
     >
       <div className="mb-4 grid gap-3">
