@@ -14,7 +14,7 @@ export type SavedView = {
 // Messages are i18n keys in the `savedView` namespace.
 
 /** The view's name: cleaned like a person's name (src/lib/text.ts), so the limit applies to what is stored. */
-export const zSavedViewName = z
+const zSavedViewName = z
   .string({ error: 'form.name.required' })
   .overwrite(cleanName)
   .min(1, { error: 'form.name.required', abort: true })
@@ -39,7 +39,6 @@ export const zSaveViewInput = z
   .object({ list: z.enum(savedViewLists), name: zSavedViewName, search: zRawSearch })
   .transform(({ list, name, search }) => ({ list, name, search: normalizeViewSearch(list, search) }));
 export type SaveViewInput = z.input<typeof zSaveViewInput>;
-export type SaveViewValues = z.output<typeof zSaveViewInput>;
 
 // Any string is accepted: an id that is not a UUID is simply not found, never a validation error.
 export const zSavedViewIdInput = z.object({ id: z.string().max(64) });
