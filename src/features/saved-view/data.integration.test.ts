@@ -103,9 +103,15 @@ describe('saved views', () => {
   it(`keeps at most ${appConfig.limits.savedViewsPerUser} views per owner, also between concurrent saves`, async () => {
     const owner = await newUser();
     const cap = appConfig.limits.savedViewsPerUser;
-    for (let i = 1; i < cap; i++) {
-      await insertSavedView(owner, values({ ...banned, name: `View ${i}` }), db);
-    }
+    // All but the last one in one statement; the last place is what the concurrent saves compete for.
+    await db.insert(savedView).values(
+      Array.from({ length: cap - 1 }, (_, i) => ({
+        userId: owner,
+        list: 'users',
+        name: `View ${i + 1}`,
+        search: { status: 'banned' },
+      })),
+    );
     const attempts = await Promise.allSettled(
       ['Last A', 'Last B', 'Last C'].map((name) => insertSavedView(owner, values({ ...banned, name }), db)),
     );
