@@ -119,10 +119,14 @@ test(
   },
 );
 
-test('in Arabic, the saved view reads right to left and opens its list', async ({ page, visit }) => {
+test('in Arabic, the saved view reads right to left and opens its list, from the sidebar and the palette', async ({
+  page,
+  visit,
+}) => {
   test.slow();
   await signInAdmin(page, { name: 'Rami Views' });
-  const name = `مشرفون ${tag()}`;
+  const id = tag();
+  const name = `مشرفون ${id}`;
   await visit('/manager/users?lng=ar&status=banned');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const { dialog } = await saveView(page, name, 'ar');
@@ -135,4 +139,15 @@ test('in Arabic, the saved view reads right to left and opens its list', async (
   await expect(page).toHaveURL(/\/manager\/users\?status=banned$/);
   await expect(viewLink(nav, name, 'ar')).toHaveAttribute('aria-current', 'page');
   await expectAccessible(page);
+
+  // The command palette offers it among the pages, from the keyboard.
+  await nav.getByRole('link', { name: text('ar', 'nav.dashboard') }).click();
+  await expect(page).toHaveURL(/\/manager\/dashboard$/);
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: text('ar', 'palette.title') });
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(id);
+  await expect(palette.getByRole('option', { name })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manager\/users\?status=banned$/);
 });

@@ -6,6 +6,7 @@ import { readSidebarOpen } from '@/components/layout/sidebar-state';
 import { SidebarAreaLayout } from '@/features/auth/components/sidebar-area-layout';
 import { requireArea } from '@/features/auth/guards';
 import { CommandPaletteLauncher } from '@/features/command/components/command-palette-launcher';
+import { useSavedViewPages } from '@/features/saved-view/components/saved-view-link';
 import { SavedViewsNav } from '@/features/saved-view/components/saved-views-nav';
 import { savedViewQueries } from '@/features/saved-view/queries';
 import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/manager')({
 function ManagerLayout() {
   const { t } = useTranslation();
   const { sidebarOpen } = Route.useLoaderData();
+  const savedViewPages = useSavedViewPages();
   const groups: NavGroup[] = [
     {
       label: t('sidebar.groups.application'),
@@ -52,6 +54,7 @@ function ManagerLayout() {
           area="manager"
           pages={[
             ...groups.flatMap((group) => group.items),
+            ...savedViewPages,
             { to: '/manager/account', label: t('nav.account'), icon: UserRound },
             { to: '/app', label: t('sidebar.openApp'), icon: AppWindow },
           ]}

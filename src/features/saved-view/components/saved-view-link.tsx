@@ -1,17 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FolderGit2, type LucideIcon, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { platformRepositoryListSearch } from '@/features/repository/search';
 import { userListSearch } from '@/features/user/search';
-import type { SavedViewList } from '../lists';
+import type { SavedViewList, ViewSearch } from '../lists';
+import { savedViewQueries } from '../queries';
 import type { SavedView } from '../schema';
 
-/** The lists whose pages the manager area has, with the icon its navigation gives them. */
-const icons: Partial<Record<SavedViewList, LucideIcon>> = { users: Users, repositories: FolderGit2 };
+/** The lists whose pages the manager area has: their path and the icon its navigation gives them. */
+const pages = {
+  users: { to: '/manager/users', icon: Users },
+  repositories: { to: '/manager/repositories', icon: FolderGit2 },
+} as const satisfies Partial<Record<SavedViewList, { to: string; icon: LucideIcon }>>;
+
+const hasPage = (list: SavedViewList): list is keyof typeof pages => Object.hasOwn(pages, list);
 
 /** The icon of a view's list, or none while the list has no page to open. */
 export function savedViewIcon(view: SavedView): LucideIcon | undefined {
-  return icons[view.list];
+  return hasPage(view.list) ? pages[view.list].icon : undefined;
+}
+
+/** The admin's views as pages of the command palette: each its list with the view's search. */
+export function useSavedViewPages(): {
+  id: string;
+  to: (typeof pages)[keyof typeof pages]['to'];
+  search: ViewSearch;
+  label: string;
+  icon: LucideIcon;
+}[] {
+  const { data: views = [] } = useQuery(savedViewQueries.list());
+  return views.flatMap((view) =>
+    hasPage(view.list)
+      ? [{ id: `view:${view.id}`, ...pages[view.list], search: view.search, label: view.name }]
+      : [],
+  );
 }
 
 /**
