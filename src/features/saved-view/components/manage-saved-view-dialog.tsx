@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import { savedViewKeys, savedViewMutations } from '../queries';
 import type { SavedView } from '../schema';
-import { SavedViewNameForm } from './saved-view-name-form';
+import { LazySavedViewNameForm } from './lazy-name-form';
 
 /** A saved view's dialog around its trigger (`children`): rename it, or delete it. */
 export function ManageSavedViewDialog({ view, children }: { view: SavedView; children: ReactElement }) {
@@ -64,7 +64,7 @@ function ManageForm({
 
   return (
     <div className="grid gap-6">
-      <SavedViewNameForm
+      <LazySavedViewNameForm
         defaultName={view.name}
         submitLabel={t('manage.submit')}
         onBusyChange={onBusyChange}

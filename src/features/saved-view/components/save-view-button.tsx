@@ -7,7 +7,7 @@ import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { normalizeViewSearch, type SavedViewList } from '../lists';
 import { savedViewMutations } from '../queries';
-import { SavedViewNameForm } from './saved-view-name-form';
+import { LazySavedViewNameForm } from './lazy-name-form';
 import { suggestViewName } from './suggest-name';
 
 /**
@@ -54,7 +54,7 @@ function SaveViewForm({
   const queryClient = useQueryClient();
   const save = useMutation(savedViewMutations.save(queryClient));
   return (
-    <SavedViewNameForm
+    <LazySavedViewNameForm
       defaultName={suggestViewName(t, list, search)}
       submitLabel={t('save.submit')}
       onBusyChange={onBusyChange}
