@@ -38,9 +38,12 @@ let user: UserEvent;
 const nameField = () => screen.getByRole('textbox', { name: 'Name' });
 const submit = () => user.click(screen.getByRole('button', { name: 'Save' }));
 
+/** Opens the dialog and waits for its form, which is fetched when the dialog first opens. */
 async function openDialog() {
   await user.click(screen.getByRole('button', { name: 'Save view' }));
-  return screen.findByRole('dialog', { name: 'Save view' });
+  const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+  await screen.findByRole('textbox', { name: 'Name' });
+  return dialog;
 }
 
 describe('SaveViewButton', () => {
