@@ -22,6 +22,7 @@ export const appConfig = {
       'dashboard',
       'audit',
       'organization',
+      'savedView',
     ] as const,
     defaultNamespace: 'common',
     cookieName: 'i18next',
@@ -106,6 +107,9 @@ export const appConfig = {
     emailMax: 254,
     searchTermMax: 100,
     banReasonMax: 500,
+    savedViewNameMax: 60,
+    /** Saved list views one admin may keep (every list together): the sidebar stays a sidebar. */
+    savedViewsPerUser: 50,
   },
   errorBoundaryRetryDelayMs: 600,
   /** While the server reports an outage, the error page retries after 1 s, 2 s, 4 s… at most every 10 s. */

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 
 /** What one feature may use of another: its contracts, cache helpers and server functions. */
 const FEATURE_PUBLIC = ['schema.ts', 'queries.ts', 'functions.ts'];
-/** Declared entries beyond those: access control, the auth guards, client and step-up, the audit writer. */
+/**
+ * Declared entries beyond those: access control, the auth guards, client and step-up, the audit writer, and
+ * the lists' URL views (validators and defaults), which saved views store and check.
+ */
 const SHARED_ENTRIES = [
   'auth/permissions.ts',
   'auth/middleware.ts',
@@ -13,6 +16,8 @@ const SHARED_ENTRIES = [
   'auth/step-up.ts',
   'audit/record.server.ts',
   'organization/middleware.ts',
+  'user/search.ts',
+  'repository/search.ts',
 ];
 
 /** @param {string} root the repository's absolute path */

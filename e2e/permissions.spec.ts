@@ -129,6 +129,12 @@ const SERVER_FUNCTIONS: Record<string, Rule> = {
     apps: ['manager'],
     organization: ['delete'],
   },
+  // An admin's own saved views of the manager's lists; each list's views also need that list's permission
+  // (checked in the handler: the payload names the list).
+  'src/features/saved-view/functions.ts#$listSavedViews': { apps: ['manager'] },
+  'src/features/saved-view/functions.ts#$saveView': { apps: ['manager'] },
+  'src/features/saved-view/functions.ts#$renameSavedView': { apps: ['manager'] },
+  'src/features/saved-view/functions.ts#$deleteSavedView': { apps: ['manager'] },
 };
 
 /**

@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Drawer } from 'vaul';
 import { Button } from '@/components/ui/button';
 import { directionOf } from '@/lib/i18n/languages';
-import { type NavGroup, SidebarNav } from './sidebar';
+import { type NavGroup, type SidebarExtra, SidebarNav } from './sidebar';
 import { useSidebar } from './sidebar-context';
 
-export type SidebarSheetProps = { brand: ReactNode; groups: NavGroup[] };
+export type SidebarSheetProps = { brand: ReactNode; groups: NavGroup[]; extra?: SidebarExtra };
 
 /**
  * The sidebar on phones, once its code has arrived (./sidebar-sheet.tsx): a sheet sliding in from the
  * reading start (left, right in Arabic), opened from the top bar. It closes as soon as the location
  * changes, whatever caused the navigation.
  */
-export function SidebarSheetContent({ brand, groups }: SidebarSheetProps) {
+export function SidebarSheetContent({ brand, groups, extra }: SidebarSheetProps) {
   const { t, i18n } = useTranslation();
   const { sheetOpen, setSheetOpen } = useSidebar();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -51,7 +51,7 @@ export function SidebarSheetContent({ brand, groups }: SidebarSheetProps) {
             </Drawer.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <SidebarNav groups={groups} onNavigate={() => setSheetOpen(false)} />
+            <SidebarNav groups={groups} onNavigate={() => setSheetOpen(false)} extra={extra} />
           </div>
         </Drawer.Content>
       </Drawer.Portal>

@@ -9,18 +9,27 @@ import { useSidebar } from './sidebar-context';
 /** A titled group of destinations ("Application", "Configuration"). */
 export type NavGroup = { label: string; items: NavItem[] };
 
+/** How a navigation's extra part (a feature's own group, like saved views) is drawn, in the sidebar or the sheet. */
+export type SidebarExtra = (options: {
+  collapsed: boolean;
+  onNavigate: (() => void) | undefined;
+}) => ReactNode;
+
 /**
  * The grouped navigation, in the desktop sidebar and in the phone sheet. `collapsed` keeps only the icons:
- * labels stay for screen readers and as the links' tooltips.
+ * labels stay for screen readers and as the links' tooltips. `extra` follows the groups (the route composes
+ * it from a feature).
  */
 export function SidebarNav({
   groups,
   collapsed = false,
   onNavigate,
+  extra,
 }: {
   groups: NavGroup[];
   collapsed?: boolean;
   onNavigate?: () => void;
+  extra?: SidebarExtra;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +37,45 @@ export function SidebarNav({
       {groups.map((group) => (
         <SidebarGroup key={group.label} group={group} collapsed={collapsed} onNavigate={onNavigate} />
       ))}
+      {extra?.({ collapsed, onNavigate })}
     </nav>
+  );
+}
+
+/** A sidebar link's look, for groups drawn outside this file (`SidebarGroupFrame`). */
+export function sidebarLinkClass(collapsed: boolean): string {
+  return cn(
+    'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground max-md:h-11',
+    collapsed && 'justify-center px-0',
+  );
+}
+
+/** The active link's look. */
+export const sidebarActiveLinkClass = 'bg-muted text-foreground';
+
+/** A titled group's frame: its label (for screen readers only when collapsed) over a list of `<li>`. */
+export function SidebarGroupFrame({
+  label,
+  collapsed,
+  children,
+}: {
+  label: string;
+  collapsed: boolean;
+  children: ReactNode;
+}) {
+  const labelId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <p
+        id={labelId}
+        className={cn('px-2 text-xs font-medium text-muted-foreground', collapsed && 'sr-only')}
+      >
+        {label}
+      </p>
+      <ul aria-labelledby={labelId} className="flex flex-col gap-1">
+        {children}
+      </ul>
+    </div>
   );
 }
 
@@ -41,35 +88,23 @@ function SidebarGroup({
   collapsed: boolean;
   onNavigate: (() => void) | undefined;
 }) {
-  const labelId = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <p
-        id={labelId}
-        className={cn('px-2 text-xs font-medium text-muted-foreground', collapsed && 'sr-only')}
-      >
-        {group.label}
-      </p>
-      <ul aria-labelledby={labelId} className="flex flex-col gap-1">
-        {group.items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              item={item}
-              title={collapsed ? item.label : undefined}
-              onClick={onNavigate}
-              className={cn(
-                'flex h-9 items-center gap-3 rounded-md px-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground max-md:h-11',
-                collapsed && 'justify-center px-0',
-              )}
-              activeClassName="bg-muted text-foreground"
-            >
-              <item.icon aria-hidden="true" className="size-4 shrink-0" />
-              <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SidebarGroupFrame label={group.label} collapsed={collapsed}>
+      {group.items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            item={item}
+            title={collapsed ? item.label : undefined}
+            onClick={onNavigate}
+            className={sidebarLinkClass(collapsed)}
+            activeClassName={sidebarActiveLinkClass}
+          >
+            <item.icon aria-hidden="true" className="size-4 shrink-0" />
+            <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </SidebarGroupFrame>
   );
 }
 
@@ -80,10 +115,12 @@ function SidebarGroup({
 export function Sidebar({
   brand,
   groups,
+  extra,
   footer,
 }: {
   brand: (collapsed: boolean) => ReactNode;
   groups: NavGroup[];
+  extra?: SidebarExtra;
   footer?: ReactNode;
 }) {
   const { open } = useSidebar();
@@ -97,7 +134,7 @@ export function Sidebar({
     >
       <div className="flex h-10 items-center">{brand(!open)}</div>
       <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
-        <SidebarNav groups={groups} collapsed={!open} />
+        <SidebarNav groups={groups} collapsed={!open} extra={extra} />
       </div>
       {footer}
     </aside>

@@ -14,18 +14,26 @@ import { readSidebarOpen } from '@/components/layout/sidebar-state';
 import { SidebarAreaLayout } from '@/features/auth/components/sidebar-area-layout';
 import { requireArea } from '@/features/auth/guards';
 import { CommandPaletteLauncher } from '@/features/command/components/command-palette-launcher';
+import { useSavedViewPages } from '@/features/saved-view/components/saved-view-link';
+import { SavedViewsNav } from '@/features/saved-view/components/saved-views-nav';
+import { savedViewQueries } from '@/features/saved-view/queries';
 import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
 export const Route = createFileRoute('/manager')({
   beforeLoad: ({ context, location }) => requireArea(context, location.href, 'manager'),
   // Read from the request on the server render, so the sidebar has its remembered width from the first paint.
-  loader: () => ({ sidebarOpen: readSidebarOpen() }),
+  // The saved views are in the sidebar's first paint too (a failure leaves them to the sidebar's own query).
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(savedViewQueries.list()).catch(() => undefined);
+    return { sidebarOpen: readSidebarOpen() };
+  },
   component: ManagerLayout,
 });
 
 function ManagerLayout() {
   const { t } = useTranslation();
   const { sidebarOpen } = Route.useLoaderData();
+  const savedViewPages = useSavedViewPages();
   const groups: NavGroup[] = [
     {
       label: t('sidebar.groups.application'),
@@ -48,12 +56,14 @@ function ManagerLayout() {
       home="/manager/dashboard"
       accountTo="/manager/account"
       groups={groups}
+      navExtra={(nav) => <SavedViewsNav {...nav} />}
       defaultOpen={sidebarOpen}
       palette={
         <CommandPaletteLauncher
           area="manager"
           pages={[
             ...groups.flatMap((group) => group.items),
+            ...savedViewPages,
             { to: '/manager/account', label: t('nav.account'), icon: UserRound },
             { to: '/app', label: t('sidebar.openApp'), icon: AppWindow },
           ]}

@@ -2,7 +2,13 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
-import { type NavGroup, Sidebar, SidebarSheetButton, SidebarToggle } from '@/components/layout/sidebar';
+import {
+  type NavGroup,
+  Sidebar,
+  type SidebarExtra,
+  SidebarSheetButton,
+  SidebarToggle,
+} from '@/components/layout/sidebar';
 import { KeyboardShortcuts } from '@/components/layout/keyboard-shortcuts';
 import { SidebarProvider } from '@/components/layout/sidebar-context';
 import { SidebarSheet } from '@/components/layout/sidebar-sheet';
@@ -20,6 +26,7 @@ export function SidebarAreaLayout({
   home,
   accountTo,
   groups,
+  navExtra,
   defaultOpen,
   preferences,
   palette,
@@ -28,6 +35,8 @@ export function SidebarAreaLayout({
   home: string;
   accountTo: string;
   groups: NavGroup[];
+  /** What the navigation shows after its groups (the manager's saved views), composed by the route. */
+  navExtra?: SidebarExtra;
   defaultOpen: boolean;
   /** Display preferences shown in the user menu. */
   preferences?: ReactNode;
@@ -38,7 +47,13 @@ export function SidebarAreaLayout({
   return (
     <AreaGate home={home}>
       <SidebarProvider defaultOpen={defaultOpen}>
-        <SidebarFrame home={home} accountTo={accountTo} groups={groups} preferences={preferences}>
+        <SidebarFrame
+          home={home}
+          accountTo={accountTo}
+          groups={groups}
+          navExtra={navExtra}
+          preferences={preferences}
+        >
           {children}
         </SidebarFrame>
         <KeyboardShortcuts />
@@ -52,12 +67,14 @@ function SidebarFrame({
   home,
   accountTo,
   groups,
+  navExtra,
   preferences,
   children,
 }: {
   home: string;
   accountTo: string;
   groups: NavGroup[];
+  navExtra: SidebarExtra | undefined;
   preferences: ReactNode;
   children: ReactNode;
 }) {
@@ -75,9 +92,10 @@ function SidebarFrame({
       <Sidebar
         brand={brand}
         groups={groups}
+        extra={navExtra}
         footer={<UserMenu placement="sidebar" accountTo={accountTo} preferences={preferences} />}
       />
-      <SidebarSheet brand={brand(false)} groups={groups} />
+      <SidebarSheet brand={brand(false)} groups={groups} extra={navExtra} />
       {/* --sticky-top: the bar's height, under which a table's header sticks as the page scrolls. */}
       <div className="flex min-w-0 flex-1 flex-col [--sticky-top:3.5rem]">
         <header

@@ -24,8 +24,17 @@ import { userQueries } from '@/features/user/queries';
 import { useChangeLanguage } from '@/hooks/use-change-language';
 import { useCurrentPageActions } from '@/hooks/use-page-actions';
 
-/** A page the palette offers: the area's navigation, as its layout defines it. */
-export type PalettePage = { to: NonNullable<LinkProps['to']>; label: string; icon: LucideIcon };
+/**
+ * A page the palette offers: the area's navigation, as its layout defines it. A saved view is its list with
+ * the view's `search`, told apart from the list by `id`.
+ */
+export type PalettePage = {
+  to: NonNullable<LinkProps['to']>;
+  label: string;
+  icon: LucideIcon;
+  search?: Record<string, string>;
+  id?: string;
+};
 
 export type CommandPaletteProps = {
   area: 'app' | 'manager';
@@ -180,11 +189,18 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
           <Group heading={t('palette.pages')} hidden={shownPages.length === 0}>
             {shownPages.map((page) => (
               <Entry
-                key={page.to}
-                value={`page:${page.to}`}
+                key={page.id ?? page.to}
+                value={`page:${page.id ?? page.to}`}
                 icon={page.icon}
                 title={page.label}
-                onSelect={() => run(() => void navigate({ to: page.to }))}
+                onSelect={() =>
+                  run(
+                    () =>
+                      void (page.search
+                        ? navigate({ to: page.to, search: page.search })
+                        : navigate({ to: page.to })),
+                  )
+                }
               />
             ))}
           </Group>

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ListChecks, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -41,11 +41,14 @@ export function RepositoryListPage({
   area,
   view,
   onViewChange,
+  viewActions,
 }: {
   area: RepositoryArea;
   /** The manager area's view also names the organization filtered to ('' for every one). */
   view: RepositoryListView | PlatformRepositoryListView;
   onViewChange: (change: Partial<PlatformRepositoryListView>) => void;
+  /** Actions on the current view, composed by the route (the manager's Save view). */
+  viewActions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery(repositoryQueries.list(useRepositoryOwner(area), view));
@@ -73,6 +76,7 @@ export function RepositoryListPage({
           ) : (
             <RepositorySortDialog view={view} onChange={onViewChange} className="md:hidden" />
           )}
+          {viewActions}
           <ExportButton
             href={exportHref(
               area === 'manager' ? '/api/export/platform-repositories' : '/api/export/repositories',

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ListChecks, SlidersHorizontal, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
@@ -36,9 +36,12 @@ const UserBulkBar = lazyPart(() => import('./user-bulk-bar').then((module) => mo
 export function UserListPage({
   view,
   onViewChange,
+  viewActions,
 }: {
   view: UserListView;
   onViewChange: (change: Partial<UserListView>) => void;
+  /** Actions on the current view, composed by the route (Save view). */
+  viewActions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { t: tu } = useTranslation('user');
@@ -74,6 +77,7 @@ export function UserListPage({
       title={t('user:pages.list')}
       actions={
         <div className="flex flex-wrap items-center gap-2">
+          {viewActions}
           <ExportButton
             href={exportHref('/api/export/users', view)}
             total={query.data?.pages[0]?.total}

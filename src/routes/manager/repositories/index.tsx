@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RepositoryListPage } from '@/features/repository/components/repository-list-page';
+import { SaveViewButton } from '@/features/saved-view/components/save-view-button';
 import { repositoryQueries } from '@/features/repository/queries';
 import { platformRepositoryListDefaults, platformRepositoryListSearch } from '@/features/repository/search';
 import { loadList } from '@/lib/list-loader';
@@ -32,6 +33,7 @@ function ManagerRepositoriesScreen() {
       onViewChange={(change) =>
         void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true })
       }
+      viewActions={<SaveViewButton list="repositories" search={view} />}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { requireScreenPermission } from '@/features/auth/guards';
+import { SaveViewButton } from '@/features/saved-view/components/save-view-button';
 import { UserListPage } from '@/features/user/components/user-list-page';
 import { userQueries } from '@/features/user/queries';
 import { userListDefaults, userListSearch } from '@/features/user/search';
@@ -29,6 +30,7 @@ function ManagerUsersScreen() {
       onViewChange={(change) =>
         void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true })
       }
+      viewActions={<SaveViewButton list="users" search={view} />}
     />
   );
 }

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './organization.ts';
 export * from './passkey.ts';
 export * from './repository.ts';
+export * from './saved-view.ts';

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { appConfig } from '~/app.config';
+import { InputField } from '@/components/form/fields';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
+import { type SavedViewForm, zSavedViewForm } from '../schema';
+
+/**
+ * The name of a view, in the save and rename dialogs. A name the admin already uses for the list shows
+ * under the field and what was typed stays; other refusals show above the buttons, translated. `onSubmit`
+ * resolves once the server kept the name.
+ */
+export function SavedViewNameForm({
+  defaultName,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  onBusyChange,
+}: {
+  defaultName: string;
+  submitLabel: string;
+  onSubmit: (name: string) => Promise<void>;
+  onCancel: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation('savedView');
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SavedViewForm>({
+    resolver: zodResolver(zSavedViewForm),
+    defaultValues: { name: defaultName },
+  });
+
+  const submit = form.handleSubmit(async ({ name }) => {
+    setFormError(null);
+    onBusyChange(true);
+    try {
+      await onSubmit(name);
+    } catch (error) {
+      const { code, field } = errorCodeOf(error);
+      if (code === 'CONFLICT' && field === 'name') {
+        form.setError('name', { message: 'form.name.taken' }, { shouldFocus: true });
+      } else if (code === 'VALIDATION_ERROR') {
+        setFormError(t('form.search.invalid'));
+      } else if (!isDemoRefusal(error)) {
+        const unknown = t('common:errors.unknown');
+        setFormError(
+          t(`errors.${code}`, {
+            ...appConfig.limits,
+            defaultValue: t(`common:errorCodes.${code}`, { defaultValue: unknown }),
+          }),
+        );
+      }
+    } finally {
+      onBusyChange(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <InputField
+        control={form.control}
+        name="name"
+        ns="savedView"
+        label={t('save.name')}
+        autoComplete="off"
+        dir="auto"
+        autoFocus
+      />
+      <FormAlert message={formError} />
+      <FormActions
+        cancelLabel={t('save.cancel')}
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        submitting={form.formState.isSubmitting}
+      />
+    </form>
+  );
+}
