@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { X } from 'lucide-react';
+import { ListChecks, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowSelection } from '@/hooks/use-row-selection';
@@ -144,4 +144,27 @@ export function bulkSummaryText(
     ),
   ];
   return parts.reduce((text, part) => t('common:bulk.summary', { first: text, next: part }));
+}
+
+/** The phone's "Select" switch: rows become boxes until it is pressed again. An icon, so the search keeps its room. */
+export function SelectModeButton({
+  selecting,
+  onChange,
+}: {
+  selecting: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant={selecting ? 'default' : 'outline'}
+      size="icon"
+      aria-pressed={selecting}
+      aria-label={t('bulk.select')}
+      onClick={() => onChange(!selecting)}
+      className="md:hidden"
+    >
+      <ListChecks aria-hidden />
+    </Button>
+  );
 }

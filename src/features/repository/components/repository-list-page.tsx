@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ListChecks, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { SearchInput } from '@/components/ui/search-input';
-import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
+import { SelectableRow, SelectModeButton, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
 import { usePageActions } from '@/hooks/use-page-actions';
 import { lazyPart } from '@/lib/lazy-part';
@@ -155,23 +155,6 @@ function NewRepositoryButton({ area }: { area: RepositoryArea }) {
         <Plus aria-hidden />
         <span className="sr-only sm:not-sr-only">{t('list.new')}</span>
       </Link>
-    </Button>
-  );
-}
-
-/** The phone's "Select" switch: rows become boxes until it is pressed again. */
-function SelectModeButton({ selecting, onChange }: { selecting: boolean; onChange: (on: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      variant={selecting ? 'default' : 'outline'}
-      size="icon"
-      aria-pressed={selecting}
-      aria-label={t('bulk.select')}
-      onClick={() => onChange(!selecting)}
-      className="md:hidden"
-    >
-      <ListChecks aria-hidden />
     </Button>
   );
 }

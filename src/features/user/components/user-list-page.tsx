@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ListChecks, SlidersHorizontal, UserPlus } from 'lucide-react';
+import { SlidersHorizontal, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Avatar } from '@/components/ui/avatar';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { DataList } from '@/components/ui/data-list';
 import { ExportButton, exportHref } from '@/components/ui/export-button';
 import { ListOptionsDialog } from '@/components/ui/list-options-dialog';
 import { SearchInput } from '@/components/ui/search-input';
-import { SelectableRow, tableSelectionOf } from '@/components/ui/selection-bar';
+import { SelectableRow, SelectModeButton, tableSelectionOf } from '@/components/ui/selection-bar';
 import { TextLine } from '@/components/ui/text-line';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
@@ -148,23 +148,6 @@ export function UserListPage({
         <UserBulkBar selection={selection} items={items} total={total} view={view} />
       ) : null}
     </Page>
-  );
-}
-
-/** The phone's "Select" switch: rows become boxes until it is pressed again. An icon, so the search keeps its room. */
-function SelectModeButton({ selecting, onChange }: { selecting: boolean; onChange: (on: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Button
-      variant={selecting ? 'default' : 'outline'}
-      size="icon"
-      aria-pressed={selecting}
-      aria-label={t('bulk.select')}
-      onClick={() => onChange(!selecting)}
-      className="md:hidden"
-    >
-      <ListChecks aria-hidden />
-    </Button>
   );
 }
 
