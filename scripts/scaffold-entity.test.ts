@@ -197,14 +197,18 @@ describe('touchList', () => {
       expect(existsSync(join(root, file)), file).toBe(true);
     }
     const functions = [...content('src/features/price-list/functions.ts').matchAll(/export const (\$\w+)/g)];
-    // Five in an organization (the app area), five across organizations (the manager area).
-    expect(functions).toHaveLength(10);
+    // Six in an organization (the app area), six across organizations (the manager area), bulk delete included.
+    expect(functions).toHaveLength(12);
     const line = (name: string) => list.find((entry) => entry.includes(`functions.ts#${name}'`));
     expect(line('$listPriceLists')).toMatch(/': 'organization-member',$/);
     expect(line('$createPriceList')).toMatch(/': \{ organization: \{ priceList: \['create'\] \} \},$/);
     expect(line('$deletePlatformPriceList')).toMatch(
       /': \{ apps: \['manager'\], priceList: \['delete'\] \},$/,
     );
-    expect(list.filter((entry) => entry.startsWith('e2e/permissions.spec.ts'))).toHaveLength(10);
+    expect(line('$bulkDeletePriceLists')).toMatch(/': \{ organization: \{ priceList: \['delete'\] \} \},$/);
+    expect(line('$bulkDeletePlatformPriceLists')).toMatch(
+      /': \{ apps: \['manager'\], priceList: \['delete'\] \},$/,
+    );
+    expect(list.filter((entry) => entry.startsWith('e2e/permissions.spec.ts'))).toHaveLength(12);
   });
 });

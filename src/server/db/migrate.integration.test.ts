@@ -19,6 +19,7 @@ const tables = [
   'passkey',
   'rate_limit',
   'repository',
+  'saved_view',
   'session',
   'team',
   'team_member',
