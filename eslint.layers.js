@@ -18,6 +18,7 @@ const SHARED_ENTRIES = [
   'organization/middleware.ts',
   'user/search.ts',
   'repository/search.ts',
+  'audit/search.ts',
 ];
 
 /** @param {string} root the repository's absolute path */

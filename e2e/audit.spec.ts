@@ -1,6 +1,6 @@
 // The audit log page: a change shows up as an entry, the filters narrow the log and live in the URL (a
-// reload or a shared link gives the same view), each entry links to its actor and target, and Arabic
-// reads right to left.
+// reload, a shared link or a saved view gives the same view), each entry links to its actor and target,
+// and Arabic reads right to left.
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { listRows } from './support/list';
 import { newEmail, signIn, signInAdmin } from './support/session';
@@ -68,6 +68,20 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
 
   await page.reload();
   await waitForHydration(page);
+  await checkView();
+
+  // Saved under a name, the view opens again from the sidebar.
+  await page.getByRole('button', { name: en('savedView:save.button'), exact: true }).click();
+  const save = page.getByRole('dialog', { name: en('savedView:save.title') });
+  await save.getByRole('textbox', { name: en('savedView:save.name') }).fill('Audra’s bans');
+  await save.getByRole('button', { name: en('savedView:save.submit'), exact: true }).click();
+  await expect(save).toBeHidden();
+  await visit('/manager/dashboard', { axe: false });
+  await page
+    .getByRole('complementary')
+    .getByRole('link', { name: `Audra’s bans (${en('savedView:nav.lists.audit')})`, exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/manager\/audit\?/);
   await checkView();
 
   // The user page links to the entries about them: the target filter, removable.

@@ -1,3 +1,4 @@
+import { auditSearch, auditViewDefaults } from '@/features/audit/search';
 import type { PermissionRequest } from '@/features/auth/permissions';
 import { platformRepositoryListDefaults, platformRepositoryListSearch } from '@/features/repository/search';
 import { userListDefaults, userListSearch } from '@/features/user/search';
@@ -13,37 +14,13 @@ export type ViewSearch = Record<string, string>;
 
 type ListReader = { parse: (search: unknown) => Record<string, unknown>; defaults: Record<string, unknown> };
 
-const OPAQUE_KEY = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
-const OPAQUE_KEYS_MAX = 20;
-const OPAQUE_VALUE_MAX = 200;
-
-/**
- * A list whose validator is not known here yet (the audit log's): short string params under plain names,
- * never a cursor. The list's own route validates them again when the view is opened.
- */
-const opaqueReader: ListReader = {
-  parse: (search) => {
-    if (typeof search !== 'object' || search === null) return {};
-    const kept = Object.entries(search).filter(
-      ([key, value]) =>
-        OPAQUE_KEY.test(key) &&
-        key !== 'cursor' &&
-        typeof value === 'string' &&
-        value.length > 0 &&
-        value.length <= OPAQUE_VALUE_MAX,
-    );
-    return Object.fromEntries(kept.slice(0, OPAQUE_KEYS_MAX));
-  },
-  defaults: {},
-};
-
 const readers: Record<SavedViewList, ListReader> = {
   users: { parse: (search) => userListSearch.parse(search), defaults: userListDefaults },
   repositories: {
     parse: (search) => platformRepositoryListSearch.parse(search),
     defaults: platformRepositoryListDefaults,
   },
-  audit: opaqueReader,
+  audit: { parse: (search) => auditSearch.parse(search), defaults: auditViewDefaults },
 };
 
 /** Who may save and see a list's views, beyond the manager area: whoever may read the list. */

@@ -3,6 +3,7 @@ import { AuditPage } from '@/features/audit/components/audit-page';
 import { auditQueries } from '@/features/audit/queries';
 import { auditSearch, auditViewDefaults, filtersOfView } from '@/features/audit/search';
 import { requireScreenPermission } from '@/features/auth/guards';
+import { SaveViewButton } from '@/features/saved-view/components/save-view-button';
 import { loadList } from '@/lib/list-loader';
 import { pageTitle } from '@/lib/page-title';
 
@@ -28,6 +29,7 @@ function ManagerAuditScreen() {
   return (
     <AuditPage
       view={view}
+      viewActions={<SaveViewButton list="audit" search={view} />}
       // Replace: Back leaves the page instead of replaying every filter change.
       onViewChange={(change) =>
         void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true })

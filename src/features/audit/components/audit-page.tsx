@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
@@ -23,9 +24,12 @@ import { AuditSentence } from './audit-list';
 export function AuditPage({
   view,
   onViewChange,
+  viewActions,
 }: {
   view: AuditView;
   onViewChange: (change: Partial<AuditView>) => void;
+  /** Actions on the view itself, next to the export (Save view). */
+  viewActions?: ReactNode;
 }) {
   const { t } = useTranslation('audit');
   const query = useInfiniteQuery(auditQueries.list(filtersOfView(view)));
@@ -38,16 +42,19 @@ export function AuditPage({
     <Page
       title={t('pages.list')}
       actions={
-        <ExportButton
-          // The same filters as the list, by the names the server takes.
-          href={exportHref(
-            '/api/export/audit',
-            Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value ?? ''])),
-          )}
-          total={firstPage?.total}
-          totalCapped={firstPage?.totalCapped}
-          fallbackName="audit-log.csv"
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          {viewActions}
+          <ExportButton
+            // The same filters as the list, by the names the server takes.
+            href={exportHref(
+              '/api/export/audit',
+              Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value ?? ''])),
+            )}
+            total={firstPage?.total}
+            totalCapped={firstPage?.totalCapped}
+            fallbackName="audit-log.csv"
+          />
+        </div>
       }
     >
       <div className="mb-4 grid gap-3">

@@ -1,40 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FolderGit2, type LucideIcon, Users } from 'lucide-react';
+import { FolderGit2, type LucideIcon, ScrollText, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { auditSearch } from '@/features/audit/search';
 import { platformRepositoryListSearch } from '@/features/repository/search';
 import { userListSearch } from '@/features/user/search';
 import type { SavedViewList, ViewSearch } from '../lists';
 import { savedViewQueries } from '../queries';
 import type { SavedView } from '../schema';
 
-/** The lists whose pages the manager area has: their path and the icon its navigation gives them. */
-const pages = {
-  users: { to: '/manager/users', icon: Users },
-  repositories: { to: '/manager/repositories', icon: FolderGit2 },
-} as const satisfies Partial<Record<SavedViewList, { to: string; icon: LucideIcon }>>;
+type ListPage = { to: '/manager/users' | '/manager/repositories' | '/manager/audit'; icon: LucideIcon };
 
-const hasPage = (list: SavedViewList): list is keyof typeof pages => Object.hasOwn(pages, list);
+/**
+ * A list's page in the manager area: its path and the icon its navigation gives it. Looked up when called,
+ * not held in a module-level table: the manager layout's chunk and this one import each other's icons, and
+ * a table filled while the chunks load would hold an icon not yet defined.
+ */
+function listPage(list: SavedViewList): ListPage {
+  if (list === 'users') return { to: '/manager/users', icon: Users };
+  if (list === 'repositories') return { to: '/manager/repositories', icon: FolderGit2 };
+  return { to: '/manager/audit', icon: ScrollText };
+}
 
-/** The icon of a view's list, or none while the list has no page to open. */
-export function savedViewIcon(view: SavedView): LucideIcon | undefined {
-  return hasPage(view.list) ? pages[view.list].icon : undefined;
+/** The icon of a view's list, as the navigation shows it. */
+export function savedViewIcon(view: SavedView): LucideIcon {
+  return listPage(view.list).icon;
 }
 
 /** The admin's views as pages of the command palette: each its list with the view's search. */
 export function useSavedViewPages(): {
   id: string;
-  to: (typeof pages)[keyof typeof pages]['to'];
+  to: ListPage['to'];
   search: ViewSearch;
   label: string;
   icon: LucideIcon;
 }[] {
   const { data: views = [] } = useQuery(savedViewQueries.list());
-  return views.flatMap((view) =>
-    hasPage(view.list)
-      ? [{ id: `view:${view.id}`, ...pages[view.list], search: view.search, label: view.name }]
-      : [],
-  );
+  return views.map((view) => ({
+    id: `view:${view.id}`,
+    ...listPage(view.list),
+    search: view.search,
+    label: view.name,
+  }));
 }
 
 /**
@@ -72,5 +79,5 @@ export function SavedViewLink({
       <Link to="/manager/repositories" search={platformRepositoryListSearch.parse(view.search)} {...shared} />
     );
   }
-  return null;
+  return <Link to="/manager/audit" search={auditSearch.parse(view.search)} {...shared} />;
 }

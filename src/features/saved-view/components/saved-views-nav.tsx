@@ -23,10 +23,7 @@ export function SavedViewsNav({
 }) {
   const { t } = useTranslation('savedView');
   const { data: views = [] } = useQuery(savedViewQueries.list());
-  const shown = views.flatMap((view) => {
-    const icon = savedViewIcon(view);
-    return icon ? [{ view, Icon: icon }] : [];
-  });
+  const shown = views.map((view) => ({ view, Icon: savedViewIcon(view) }));
   if (shown.length === 0) return null;
   return (
     <SidebarGroupFrame label={t('nav.group')} collapsed={collapsed}>

@@ -14,7 +14,7 @@ function orderLabel(t: TFunction, ns: 'user' | 'repository', search: ViewSearch)
 
 /**
  * A name for the save dialog to start from, made of what the view picks out (the search term, the filters,
- * the order) in the list's own words: "Banned · "ada"". The admin may keep or change it.
+ * the order; the audit log's group and days) in the list's own words: "Banned · "ada"". The admin may keep or change it.
  */
 export function suggestViewName(t: TFunction, list: SavedViewList, search: ViewSearch): string {
   const term = search.searchTerm ? t('savedView:suggest.term', { term: search.searchTerm }) : null;
@@ -32,7 +32,11 @@ export function suggestViewName(t: TFunction, list: SavedViewList, search: ViewS
             term,
             orderLabel(t, 'repository', search),
           ]
-        : [term];
+        : [
+            search.group ? t(`audit:groups.${search.group}`) : null,
+            // Days as the page's date fields hold them (ISO): an open end is left open.
+            search.from || search.to ? `${search.from ?? ''}–${search.to ?? ''}` : null,
+          ];
   const name = parts.filter((part) => part !== null).join(t('savedView:suggest.separator'));
   return (name || t(`savedView:nav.lists.${list}`)).slice(0, appConfig.limits.savedViewNameMax);
 }
