@@ -61,10 +61,18 @@ test('from the keyboard to a user found by the server-side search, in three keys
   await expect(group.getByRole('option', { name: en('user:ban.action'), exact: true })).toHaveCount(0);
 });
 
-test('pages by their translated names in Arabic, right to left; arrows choose, Escape closes', async ({
+test('pages by their translated names in Arabic, right to left; arrows choose, Escape closes; then a user', async ({
+  browser,
   page,
   visit,
 }) => {
+  // Two sign-ins and an axe check.
+  test.slow();
+  const name = `ليلى ${randomInt(1e6)}`;
+  const other = await browser.newPage();
+  await signIn(other, newEmail('palette-ar'), { name });
+  await other.close();
+
   await signInAdmin(page);
   await visit('/manager/dashboard?lng=ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -82,6 +90,18 @@ test('pages by their translated names in Arabic, right to left; arrows choose, E
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/manager\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: text('ar', 'user:pages.list') })).toBeVisible();
+
+  // A user by an Arabic name, through the server-side search, to their page.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  const users = palette(page, 'ar').getByRole('group', { name: text('ar', 'common:palette.users') });
+  await expect(users.getByRole('option', { name: new RegExp(`^${name}`) })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/manager\/users\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
 test('not while typing in a field; the app area offers its own pages and no user search', async ({
@@ -98,8 +118,13 @@ test('not while typing in a field; the app area offers its own pages and no user
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
   const options = palette(page).getByRole('option');
-  // The list's own action first, then the area's pages.
-  await expect(options.first()).toHaveText(en('repository:list.new'));
+  // The list's own actions first, then the area's pages.
+  await expect(
+    palette(page)
+      .getByRole('group', { name: en('palette.onThisPage') })
+      .getByRole('option'),
+  ).toHaveText([en('export.button'), en('repository:list.new')]);
+  await expect(options.first()).toHaveText(en('export.button'));
   await expect(
     palette(page)
       .getByRole('group', { name: en('palette.pages') })

@@ -74,6 +74,7 @@ const matches = (label: string, term: string) => label.toLocaleLowerCase().inclu
 export function CommandPalette({ area, pages, open, onOpenChange }: CommandPaletteProps) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
+  const [selected, setSelected] = useState('');
   const navigate = useNavigate();
   const session = useSession();
   const { setTheme } = useTheme();
@@ -102,6 +103,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
   const close = () => {
     onOpenChange(false);
     setTerm('');
+    setSelected('');
   };
   const run = (action: () => void) => {
     close();
@@ -135,6 +137,17 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
       run: () => void changeLanguage(lng),
     })),
   ].filter((action) => matches(action.label, typed));
+  // The choice Enter takes, in the order shown. cmdk keeps its last choice while results come and go (the
+  // search answers later than the typing), which could leave none chosen: the first one stands in then.
+  const shown = [
+    ...onThisPage.map((action) => `page-action:${action.id}`),
+    ...shownPages.map((page) => `page:${page.id ?? page.to}`),
+    ...foundUsers.map((user) => `user:${user.id}`),
+    ...foundRepositories.map((repository) => `repository:${repository.id}`),
+    ...foundOrganizations.map((organization) => `organization:${organization.id}`),
+    ...actions.map((action) => `action:${action.id}`),
+  ];
+  const chosen = shown.includes(selected) ? selected : (shown[0] ?? '');
   const loading =
     searching && [users, repositories, organizations].some((query) => query.isFetching && !query.data);
   const count =
@@ -153,7 +166,14 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
       description={t('palette.description')}
     >
       {/* Filtered here and by the server: cmdk's own fuzzy ranking would reorder the lists' matches. */}
-      <Command label={t('palette.title')} shouldFilter={false} loop className="grid gap-2">
+      <Command
+        label={t('palette.title')}
+        shouldFilter={false}
+        loop
+        value={chosen}
+        onValueChange={setSelected}
+        className="grid gap-2"
+      >
         <Command.Input
           value={term}
           onValueChange={setTerm}
