@@ -41,10 +41,12 @@ export function ListOptionsDialog({
           variant="outline"
           size={iconOnly ? 'icon' : 'default'}
           title={iconOnly ? label : undefined}
-          className={cn(!iconOnly && 'px-3', className)}
+          // On the narrowest phones (up to 360 px) the label is for assistive technology only, so the
+          // search beside it keeps room for a word; the button stays a 44 px target.
+          className={cn(!iconOnly && 'px-3 max-[22.5rem]:min-w-11', className)}
         >
           <Icon aria-hidden />
-          <span className={cn(iconOnly && 'sr-only')}>{label}</span>
+          <span className={iconOnly ? 'sr-only' : 'max-[22.5rem]:sr-only'}>{label}</span>
           {activeCount > 0 ? (
             <>
               <span

@@ -65,11 +65,12 @@ export function RepositoryListPage({
     <Page
       title={t('repository:pages.list')}
       actions={
-        <div className="flex w-full items-center gap-2 sm:w-auto">
+        // On a phone the search has a row of its own: beside five buttons it had no room to show a word.
+        <div className="flex w-full flex-wrap items-center justify-end gap-2 sm:w-auto sm:flex-nowrap">
           <SearchInput
             value={view.searchTerm}
             onChange={(searchTerm) => onViewChange({ searchTerm })}
-            className="min-w-0 flex-1"
+            className="min-w-0 basis-full sm:flex-1"
           />
           {'organizationId' in view ? (
             <RepositoryFiltersDialog view={view} onChange={onViewChange} className="md:hidden" />
