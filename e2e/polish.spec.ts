@@ -16,9 +16,11 @@ test('the theme picker shows the stored choice after a reload, also when it is t
     await visit('/login', { axe: false });
     const picker = page.getByRole('combobox', { name: en('preferences.theme') });
     await picker.selectOption(theme);
-    // What the picker shows when the document is parsed, before React hydrates, and after.
+    // What the picker shows when the document is parsed, before React hydrates (readyState turns
+    // "interactive" before the module scripts run), and after.
     await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
         const select = document.querySelector<HTMLSelectElement>('select[data-preference="theme"]');
         (window as unknown as Record<string, unknown>).__e2eEarlyTheme = select?.value;
       });

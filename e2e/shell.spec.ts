@@ -130,9 +130,12 @@ test('the theme choice persists without a flash', async ({ page, visit }) => {
   await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
   expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
 
-  // Record <html>'s classes when the document is parsed, before React hydrates.
+  // Record <html>'s classes when the document is parsed, before React hydrates: readyState turns
+  // "interactive" before the module scripts run (DOMContentLoaded waits for them, and a cached app has
+  // hydrated by then).
   await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
       const w = window as unknown as Record<string, unknown>;
       w.__e2eEarlyClass = document.documentElement.className;
       w.__e2eEarlyHydrated = document.documentElement.dataset.hydrated ?? null;
