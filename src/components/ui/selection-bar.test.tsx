@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useRowSelection } from '@/hooks/use-row-selection';
 import { createTestI18n } from '@/test/i18n';
 import { DataTable } from './data-table';
-import { NamesPreview, SelectionBar, tableSelectionOf } from './selection-bar';
+import { bulkSelectionOf, NamesPreview, SelectionBar, tableSelectionOf } from './selection-bar';
 
 type Row = { id: string; name: string };
 const rows: Row[] = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'].map((name) => ({
@@ -14,8 +14,13 @@ const rows: Row[] = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'].map((name) =>
 }));
 
 /** A list's table with its selection column and bar, as the user and repository lists wire them. */
-function SelectableTable() {
+function SelectableTable({ total = rows.length }: { total?: number }) {
   const selection = useRowSelection('view');
+  const { count, selectAll } = bulkSelectionOf(
+    selection,
+    rows.map((row) => row.id),
+    total,
+  );
   return (
     <>
       <DataTable
@@ -30,8 +35,8 @@ function SelectableTable() {
           }),
         }}
       />
-      {selection.ids.size > 0 ? (
-        <SelectionBar count={selection.ids.size} onClear={selection.clear}>
+      {count > 0 ? (
+        <SelectionBar count={count} selectAll={selectAll} onClear={selection.clear}>
           <button type="button">Act</button>
         </SelectionBar>
       ) : null}
@@ -77,6 +82,27 @@ describe('selecting rows', () => {
     await user.click(within(bar).getByRole('button', { name: 'Clear' }));
     expect(checkedNames()).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Selected rows' })).toBeNull();
+  });
+
+  it('offers every row matching the view once the whole page is chosen, and counts them', async () => {
+    const user = userEvent.setup();
+    renderWith(<SelectableTable total={12} />);
+    await user.click(box('Alpha'));
+    const bar = screen.getByRole('region', { name: 'Selected rows' });
+    expect(within(bar).queryByRole('button', { name: /Select all/ })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select every row' }));
+    await user.click(within(bar).getByRole('button', { name: 'Select all 12 matching this view' }));
+    expect(within(bar).getByRole('status')).toHaveTextContent('12 selected');
+    expect(within(bar).queryByRole('button', { name: /Select all/ })).toBeNull();
+  });
+
+  it('asks to narrow the view when more rows match than one action may change', async () => {
+    const user = userEvent.setup();
+    renderWith(<SelectableTable total={1500} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Select every row' }));
+    const bar = screen.getByRole('region', { name: 'Selected rows' });
+    expect(within(bar).queryByRole('button', { name: /Select all/ })).toBeNull();
+    expect(bar).toHaveTextContent('More than 1,000 rows match: narrow the view to act on all of them.');
   });
 });
 

@@ -3,11 +3,12 @@ import { ListChecks, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowSelection } from '@/hooks/use-row-selection';
-import { type BulkRow, summarizeBulk } from '@/lib/bulk';
+import { BULK_MAX_ROWS, type BulkRow, summarizeBulk } from '@/lib/bulk';
 import { translateError } from '@/lib/translate-error';
 import { Button } from './button';
 import { Checkbox } from './checkbox';
 import type { TableSelection } from './data-table';
+import { toast } from './toast';
 
 /**
  * The bar of a list's selection, kept in view at the bottom while the list scrolls: how many rows are
@@ -127,11 +128,42 @@ export function SelectableRow({
 }
 
 /**
+ * A list's selection over its shown rows (`shownIds`, in order), for its selection bar: how many rows an
+ * action would change (`total` of them when every matching row is chosen), the shown ones chosen one by
+ * one, and the offer to select every matching row once the whole page is chosen and more match.
+ */
+export function bulkSelectionOf(selection: RowSelection, shownIds: readonly string[], total: number | null) {
+  const count = selection.allMatching ? (total ?? 0) : selection.ids.size;
+  const chosenIds = shownIds.filter((id) => selection.ids.has(id));
+  const pageChosen = shownIds.length > 0 && chosenIds.length === shownIds.length;
+  const selectAll =
+    !selection.allMatching && pageChosen && total !== null && total > shownIds.length
+      ? { total, max: BULK_MAX_ROWS, onSelect: selection.selectAllMatching }
+      : undefined;
+  return { count, chosenIds, selectAll };
+}
+
+/**
+ * Tells what a bulk action came to in a toast (a success when any row was done) and returns the skipped
+ * rows' ids, which stay selected.
+ */
+export function announceBulkResult(
+  t: TFunction,
+  rows: readonly BulkRow[],
+  wording: { doneKey: string; scopes: readonly string[] },
+): string[] {
+  const text = bulkSummaryText(t, rows, wording);
+  if (rows.some((row) => row.outcome === 'done')) toast.success(text);
+  else toast.error(text);
+  return rows.filter((row) => row.outcome === 'skipped').map((row) => row.id);
+}
+
+/**
  * What a bulk action came to, in one line: "12 banned, 1 skipped: You cannot ban yourself." `doneKey`
  * counts the rows done; the skipped ones are grouped by reason, each translated as the single action's
  * refusal is (`scopes` for translateError).
  */
-export function bulkSummaryText(
+function bulkSummaryText(
   t: TFunction,
   rows: readonly BulkRow[],
   { doneKey, scopes }: { doneKey: string; scopes: readonly string[] },

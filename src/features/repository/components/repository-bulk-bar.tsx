@@ -6,10 +6,13 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { bulkSummaryText, NamesPreview, SelectionBar } from '@/components/ui/selection-bar';
-import { toast } from '@/components/ui/toast';
+import {
+  announceBulkResult,
+  bulkSelectionOf,
+  NamesPreview,
+  SelectionBar,
+} from '@/components/ui/selection-bar';
 import type { RowSelection } from '@/hooks/use-row-selection';
-import { BULK_MAX_ROWS } from '@/lib/bulk';
 import { translateError } from '@/lib/translate-error';
 import { repositoryMutations, useRepositoryOwner } from '../queries';
 import type { RepositoryBulkDeleteInput, RepositoryListItem } from '../schema';
@@ -37,11 +40,12 @@ export function RepositoryBulkBar({
   total: number | null;
   view: RepositoryListView | PlatformRepositoryListView;
 }) {
-  const count = selection.allMatching ? (total ?? 0) : selection.ids.size;
+  const { count, chosenIds, selectAll } = bulkSelectionOf(
+    selection,
+    items.map((item) => item.id),
+    total,
+  );
   if (count === 0) return null;
-  const shownIds = items.map((item) => item.id);
-  const pageSelected = shownIds.length > 0 && shownIds.every((id) => selection.ids.has(id));
-  const offerAll = !selection.allMatching && pageSelected && total !== null && total > shownIds.length;
   const request: RepositoryBulkDeleteInput['selection'] = selection.allMatching
     ? {
         view: {
@@ -49,13 +53,9 @@ export function RepositoryBulkBar({
           organizationId: 'organizationId' in view ? view.organizationId || undefined : undefined,
         },
       }
-    : { ids: shownIds.filter((id) => selection.ids.has(id)) };
+    : { ids: chosenIds };
   return (
-    <SelectionBar
-      count={count}
-      selectAll={offerAll ? { total, max: BULK_MAX_ROWS, onSelect: selection.selectAllMatching } : undefined}
-      onClear={selection.clear}
-    >
+    <SelectionBar count={count} selectAll={selectAll} onClear={selection.clear}>
       <BulkDeleteDialog
         area={area}
         names={items.filter((item) => selection.isSelected(item.id)).map((item) => item.name)}
@@ -90,10 +90,7 @@ function BulkDeleteDialog({
     setFormError(null);
     try {
       const rows = await mutation.mutateAsync({ selection });
-      const text = bulkSummaryText(t, rows, { doneKey: 'repository:bulk.done', scopes: REASON_SCOPES });
-      if (rows.some((row) => row.outcome === 'done')) toast.success(text);
-      else toast.error(text);
-      onDone(rows.filter((row) => row.outcome === 'skipped').map((row) => row.id));
+      onDone(announceBulkResult(t, rows, { doneKey: 'repository:bulk.done', scopes: REASON_SCOPES }));
       setOpen(false);
     } catch (error) {
       setFormError(translateError(t, error, ['common:bulk.errors', ...REASON_SCOPES]));

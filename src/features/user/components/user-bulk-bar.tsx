@@ -7,12 +7,15 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
-import { bulkSummaryText, NamesPreview, SelectionBar } from '@/components/ui/selection-bar';
-import { toast } from '@/components/ui/toast';
+import {
+  announceBulkResult,
+  bulkSelectionOf,
+  NamesPreview,
+  SelectionBar,
+} from '@/components/ui/selection-bar';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import type { RowSelection } from '@/hooks/use-row-selection';
-import { BULK_MAX_ROWS } from '@/lib/bulk';
 import { translateError } from '@/lib/translate-error';
 import { userBulkMutation } from '../queries';
 import type { UserBulkAction, UserBulkInput, UserListItem } from '../schema';
@@ -45,21 +48,16 @@ type Props = {
  */
 export function UserBulkBar({ selection, items, total, view }: Props) {
   const role = useSession()?.user.role;
-  const count = selection.allMatching ? (total ?? 0) : selection.ids.size;
+  const { count, chosenIds, selectAll } = bulkSelectionOf(
+    selection,
+    items.map((item) => item.id),
+    total,
+  );
   if (count === 0) return null;
-  const shownIds = items.map((item) => item.id);
-  const pageSelected = shownIds.length > 0 && shownIds.every((id) => selection.ids.has(id));
   const names = items.filter((item) => selection.isSelected(item.id)).map((item) => item.name || item.email);
-  const request: UserBulkInput['selection'] = selection.allMatching
-    ? { view }
-    : { ids: shownIds.filter((id) => selection.ids.has(id)) };
-  const offerAll = !selection.allMatching && pageSelected && total !== null && total > shownIds.length;
+  const request: UserBulkInput['selection'] = selection.allMatching ? { view } : { ids: chosenIds };
   return (
-    <SelectionBar
-      count={count}
-      selectAll={offerAll ? { total, max: BULK_MAX_ROWS, onSelect: selection.selectAllMatching } : undefined}
-      onClear={selection.clear}
-    >
+    <SelectionBar count={count} selectAll={selectAll} onClear={selection.clear}>
       {userBulkActions
         .filter((action) => roleCan(role, userBulkPermissions[action]))
         .map((action) => (
@@ -101,10 +99,7 @@ function BulkActionDialog({
     setBusy(true);
     try {
       const rows = await mutation.mutateAsync({ selection, action: bulkAction });
-      const text = bulkSummaryText(t, rows, { doneKey: `user:bulk.${action}.done`, scopes: REASON_SCOPES });
-      if (rows.some((row) => row.outcome === 'done')) toast.success(text);
-      else toast.error(text);
-      onDone(rows.filter((row) => row.outcome === 'skipped').map((row) => row.id));
+      onDone(announceBulkResult(t, rows, { doneKey: `user:bulk.${action}.done`, scopes: REASON_SCOPES }));
       setOpen(false);
       return null;
     } catch (error) {
