@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import { auditLog, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
+import { readAllPages } from '@/test/keyset';
 import { listAuditEntries } from './data.server';
 import { exportAuditCsv } from './export.server';
 import type { AuditFilters } from './schema';
@@ -48,14 +49,8 @@ const exportUrl = (view: Record<string, string> = {}) =>
   `http://localhost/api/export/audit?${new URLSearchParams(view).toString()}`;
 
 async function listedIds(filters: AuditFilters): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listAuditEntries({ ...filters, cursor, limit: 100 }, db);
-    ids.push(...page.items.map((entry) => entry.createdAt));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return ids;
+  const entries = await readAllPages((cursor) => listAuditEntries({ ...filters, cursor, limit: 100 }, db));
+  return entries.map((entry) => entry.createdAt);
 }
 
 describe('GET /api/export/audit', () => {

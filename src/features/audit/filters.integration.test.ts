@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { auditLog, user } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
+import { readAllPages } from '@/test/keyset';
 import { listAuditEntries } from './data.server';
 import type { AuditFilters } from './schema';
 
@@ -59,14 +60,8 @@ afterAll(() => testDb?.cleanup());
 
 /** Every id the list gives for `filters`, page after page (7 a page, so the cursor is crossed too). */
 async function listAll(filters: AuditFilters): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listAuditEntries({ ...filters, cursor, limit: 7 }, db);
-    ids.push(...page.items.map((entry) => entry.id));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return ids;
+  const entries = await readAllPages((cursor) => listAuditEntries({ ...filters, cursor, limit: 7 }, db));
+  return entries.map((entry) => entry.id);
 }
 
 /** The same question in plain SQL, written apart from the data module. */

@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import { member, organization, repository, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
+import { readAllPages } from '@/test/keyset';
 import { listRepositories, type RepositoryScope } from './data.server';
 import { exportPlatformRepositoriesCsv, exportRepositoriesCsv } from './export.server';
 import { type RepositoryListView, repositoryListDefaults } from './search';
@@ -54,14 +55,10 @@ beforeAll(async () => {
 afterAll(() => testDb?.cleanup());
 
 async function listedIds(scope: RepositoryScope, view: RepositoryListView): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listRepositories(scope, { ...view, cursor, limit: 100 }, db);
-    ids.push(...page.items.map((item) => item.id));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return ids;
+  const repositories = await readAllPages((cursor) =>
+    listRepositories(scope, { ...view, cursor, limit: 100 }, db),
+  );
+  return repositories.map((item) => item.id);
 }
 
 const url = (path: string, view: Record<string, string> = {}) =>

@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import { user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
+import { readAllPages } from '@/test/keyset';
 import { listUsers } from './data.server';
 import { exportUsersCsv } from './export.server';
 import { type UserListView, userListDefaults } from './search';
@@ -51,14 +52,8 @@ const exportUrl = (view: Record<string, string> = {}) =>
   `http://localhost/api/export/users?${new URLSearchParams(view).toString()}`;
 
 async function listedIds(view: UserListView): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listUsers({ ...view, cursor, limit: 100 }, db);
-    ids.push(...page.items.map((item) => item.id));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return ids;
+  const users = await readAllPages((cursor) => listUsers({ ...view, cursor, limit: 100 }, db));
+  return users.map((item) => item.id);
 }
 
 describe('GET /api/export/users', () => {
