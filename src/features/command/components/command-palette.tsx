@@ -137,26 +137,81 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
       run: () => void changeLanguage(lng),
     })),
   ].filter((action) => matches(action.label, typed));
-  // The choice Enter takes, in the order shown. cmdk keeps its last choice while results come and go (the
-  // search answers later than the typing), which could leave none chosen: the first one stands in then.
-  const shown = [
-    ...onThisPage.map((action) => `page-action:${action.id}`),
-    ...shownPages.map((page) => `page:${page.id ?? page.to}`),
-    ...foundUsers.map((user) => `user:${user.id}`),
-    ...foundRepositories.map((repository) => `repository:${repository.id}`),
-    ...foundOrganizations.map((organization) => `organization:${organization.id}`),
-    ...actions.map((action) => `action:${action.id}`),
+  // What the palette offers, group by group in the order shown; a choice's value is its identity for cmdk.
+  const groups: { heading: string; choices: Choice[] }[] = [
+    {
+      heading: t('palette.onThisPage'),
+      choices: onThisPage.map((action) => ({
+        value: `page-action:${action.id}`,
+        icon: action.icon,
+        title: action.label,
+        run: action.run,
+      })),
+    },
+    {
+      heading: t('palette.pages'),
+      choices: shownPages.map((page) => ({
+        value: `page:${page.id ?? page.to}`,
+        icon: page.icon,
+        title: page.label,
+        run: () =>
+          void (page.search ? navigate({ to: page.to, search: page.search }) : navigate({ to: page.to })),
+      })),
+    },
+    {
+      heading: t('palette.users'),
+      choices: foundUsers.map((user) => ({
+        value: `user:${user.id}`,
+        icon: UserRound,
+        title: user.name || user.email,
+        // An address reads left to right in every language.
+        detail: (
+          <span dir="ltr" className="text-start">
+            {user.email}
+          </span>
+        ),
+        run: () => void navigate({ to: '/manager/users/$id', params: { id: user.id } }),
+      })),
+    },
+    {
+      heading: t('palette.repositories'),
+      choices: foundRepositories.map((repository) => ({
+        value: `repository:${repository.id}`,
+        icon: FolderGit2,
+        title: repository.name,
+        detail: manager ? repository.organization.name : undefined,
+        run: () =>
+          void navigate({
+            to: manager ? '/manager/repositories/$id' : '/app/repositories/$id',
+            params: { id: repository.id },
+          }),
+      })),
+    },
+    {
+      heading: t('palette.organizations'),
+      choices: foundOrganizations.map((organization) => ({
+        value: `organization:${organization.id}`,
+        icon: Building2,
+        title: organization.name,
+        run: () => void navigate({ to: '/manager/organizations/$id', params: { id: organization.id } }),
+      })),
+    },
+    {
+      heading: t('palette.actions'),
+      choices: actions.map((action) => ({
+        value: `action:${action.id}`,
+        icon: action.icon,
+        title: action.label,
+        run: action.run,
+      })),
+    },
   ];
+  const shown = groups.flatMap((group) => group.choices.map((choice) => choice.value));
+  // The choice Enter takes. cmdk keeps its last choice while results come and go (the search answers later
+  // than the typing), which could leave none chosen: the first one shown stands in then.
   const chosen = shown.includes(selected) ? selected : (shown[0] ?? '');
   const loading =
     searching && [users, repositories, organizations].some((query) => query.isFetching && !query.data);
-  const count =
-    onThisPage.length +
-    shownPages.length +
-    actions.length +
-    foundUsers.length +
-    foundRepositories.length +
-    foundOrganizations.length;
 
   return (
     <ResponsiveDialog
@@ -182,7 +237,7 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
           className="h-11 w-full rounded-md border bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring md:text-sm"
         />
         <p aria-live="polite" className="sr-only">
-          {loading ? t('palette.loading') : t('palette.count', { count })}
+          {loading ? t('palette.loading') : t('palette.count', { count: shown.length })}
         </p>
         <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto">
           {loading ? (
@@ -195,101 +250,16 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
           <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
             {t('palette.empty')}
           </Command.Empty>
-          <Group heading={t('palette.onThisPage')} hidden={onThisPage.length === 0}>
-            {onThisPage.map((action) => (
-              <Entry
-                key={action.id}
-                value={`page-action:${action.id}`}
-                icon={action.icon}
-                title={action.label}
-                onSelect={() => run(action.run)}
-              />
-            ))}
-          </Group>
-          <Group heading={t('palette.pages')} hidden={shownPages.length === 0}>
-            {shownPages.map((page) => (
-              <Entry
-                key={page.id ?? page.to}
-                value={`page:${page.id ?? page.to}`}
-                icon={page.icon}
-                title={page.label}
-                onSelect={() =>
-                  run(
-                    () =>
-                      void (page.search
-                        ? navigate({ to: page.to, search: page.search })
-                        : navigate({ to: page.to })),
-                  )
-                }
-              />
-            ))}
-          </Group>
-          <Group heading={t('palette.users')} hidden={foundUsers.length === 0}>
-            {foundUsers.map((user) => (
-              <Entry
-                key={user.id}
-                value={`user:${user.id}`}
-                icon={UserRound}
-                title={user.name || user.email}
-                // An address reads left to right in every language.
-                detail={
-                  <span dir="ltr" className="text-start">
-                    {user.email}
-                  </span>
-                }
-                onSelect={() =>
-                  run(() => void navigate({ to: '/manager/users/$id', params: { id: user.id } }))
-                }
-              />
-            ))}
-          </Group>
-          <Group heading={t('palette.repositories')} hidden={foundRepositories.length === 0}>
-            {foundRepositories.map((repository) => (
-              <Entry
-                key={repository.id}
-                value={`repository:${repository.id}`}
-                icon={FolderGit2}
-                title={repository.name}
-                detail={manager ? repository.organization.name : undefined}
-                onSelect={() =>
-                  run(
-                    () =>
-                      void navigate({
-                        to: manager ? '/manager/repositories/$id' : '/app/repositories/$id',
-                        params: { id: repository.id },
-                      }),
-                  )
-                }
-              />
-            ))}
-          </Group>
-          <Group heading={t('palette.organizations')} hidden={foundOrganizations.length === 0}>
-            {foundOrganizations.map((organization) => (
-              <Entry
-                key={organization.id}
-                value={`organization:${organization.id}`}
-                icon={Building2}
-                title={organization.name}
-                onSelect={() =>
-                  run(
-                    () =>
-                      void navigate({ to: '/manager/organizations/$id', params: { id: organization.id } }),
-                  )
-                }
-              />
-            ))}
-          </Group>
-          <Group heading={t('palette.actions')} hidden={actions.length === 0}>
-            {actions.map((action) => (
-              <Entry
-                key={action.id}
-                value={`action:${action.id}`}
-                icon={action.icon}
-                title={action.label}
-                onSelect={() => run(action.run)}
-              />
-            ))}
-          </Group>
+          {groups.map((group) =>
+            // A group is left out, heading and all, when it has nothing to show.
+            group.choices.length === 0 ? null : (
+              <Command.Group key={group.heading} heading={group.heading} className={groupClass}>
+                {group.choices.map((choice) => (
+                  <Entry key={choice.value} choice={choice} onSelect={() => run(choice.run)} />
+                ))}
+              </Command.Group>
+            ),
+          )}
         </Command.List>
       </Command>
     </ResponsiveDialog>
@@ -297,17 +267,13 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
 }
 
 /** One choice: its icon, its name, and a second line when there is one (an address, an organization). */
+type Choice = { value: string; icon: LucideIcon; title: string; detail?: ReactNode; run: () => void };
+
 function Entry({
-  value,
-  icon: Icon,
-  title,
-  detail,
+  choice: { value, icon: Icon, title, detail },
   onSelect,
 }: {
-  value: string;
-  icon: LucideIcon;
-  title: string;
-  detail?: ReactNode;
+  choice: Choice;
   onSelect: () => void;
 }) {
   return (
@@ -318,15 +284,5 @@ function Entry({
         {detail ? <span className="truncate text-xs text-muted-foreground">{detail}</span> : null}
       </span>
     </Command.Item>
-  );
-}
-
-/** A group is left out, heading and all, when it has nothing to show. */
-function Group({ heading, hidden, children }: { heading: string; hidden: boolean; children: ReactNode }) {
-  if (hidden) return null;
-  return (
-    <Command.Group heading={heading} className={groupClass}>
-      {children}
-    </Command.Group>
   );
 }
