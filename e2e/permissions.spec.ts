@@ -32,6 +32,16 @@ import { newEmail, seededAdmin, signIn } from './support/session';
 /** What a caller sees: refused before the handler (with which code) or let through to it. */
 type Outcome = 'UNAUTHORIZED' | 'FORBIDDEN' | 'NO_ACTIVE_ORGANIZATION' | 'DEMO_MODE' | 'NOT_FOUND' | 'passes';
 
+/** An answer's error code as the matrix reads it: one of its refusals, or the call got through. */
+function refusalOrPasses(code: unknown): Outcome {
+  return code === 'UNAUTHORIZED' ||
+    code === 'FORBIDDEN' ||
+    code === 'DEMO_MODE' ||
+    code === 'NO_ACTIVE_ORGANIZATION'
+    ? code
+    : 'passes';
+}
+
 /**
  * Who may call a function or route: everyone; any signed-in user; those whose platform role grants a
  * permission (`roleCan`); any member of the organization (the caller's active one for server functions,
@@ -175,12 +185,7 @@ function apiRouteOutcome(status: number, text: string): Outcome {
   } catch {
     code = undefined;
   }
-  return code === 'UNAUTHORIZED' ||
-    code === 'FORBIDDEN' ||
-    code === 'DEMO_MODE' ||
-    code === 'NO_ACTIVE_ORGANIZATION'
-    ? code
-    : 'passes';
+  return refusalOrPasses(code);
 }
 
 /**
@@ -409,13 +414,7 @@ const SERIALISED_ERROR = /"message":\{"t":\d+,"s":"([A-Z_]+)(?::[^"]*)?"\}/;
 
 /** The refusal in a server-function answer, if any; any other answer means the call got through. */
 function serverFnOutcome(text: string): Outcome {
-  const code = SERIALISED_ERROR.exec(text)?.[1];
-  return code === 'UNAUTHORIZED' ||
-    code === 'FORBIDDEN' ||
-    code === 'DEMO_MODE' ||
-    code === 'NO_ACTIVE_ORGANIZATION'
-    ? code
-    : 'passes';
+  return refusalOrPasses(SERIALISED_ERROR.exec(text)?.[1]);
 }
 
 /**
