@@ -93,6 +93,11 @@ export const appConfig = {
     maxTeams: 20,
     /** How long an invitation can be accepted. */
     invitationHours: 48,
+    /**
+     * Invitation mails one address receives an hour, from every organization together (invites, resends,
+     * invites after a cancel): anyone can create an organization, so this is what stops mail bombing.
+     */
+    invitationMailsPerHour: 3,
     /** Organizations the manager's "New repository" offers, by name (a native select). */
     choicesMax: 1000,
   },

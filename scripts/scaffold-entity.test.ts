@@ -120,7 +120,7 @@ describe('planEntity', () => {
     ];
     expect(actions.map((m) => m[1])).toEqual(['price-list.create', 'price-list.update', 'price-list.delete']);
     const english = JSON.parse(content('public/locales/en/price-list.json')) as Record<string, unknown>;
-    expect(Object.keys(english.audit as object)).toEqual(['create', 'update', 'delete']);
+    expect(Object.keys(english.audit as object)).toEqual(['create', 'update', 'delete', 'export']);
     expect(english.nav).toBe('Price lists');
   });
 });
@@ -200,15 +200,21 @@ describe('touchList', () => {
     // Six in an organization (the app area), six across organizations (the manager area), bulk delete included.
     expect(functions).toHaveLength(12);
     const line = (name: string) => list.find((entry) => entry.includes(`functions.ts#${name}'`));
-    expect(line('$listPriceLists')).toMatch(/': 'organization-member',$/);
-    expect(line('$createPriceList')).toMatch(/': \{ organization: \{ priceList: \['create'\] \} \},$/);
+    expect(line('$listPriceLists')).toMatch(/': \{ access: 'organization-member', \.\.\.READ \},$/);
+    expect(line('$createPriceList')).toMatch(
+      /': \{ access: \{ organization: \{ priceList: \['create'\] \} \}, \.\.\.CHANGE \},$/,
+    );
     expect(line('$deletePlatformPriceList')).toMatch(
-      /': \{ apps: \['manager'\], priceList: \['delete'\] \},$/,
+      /': \{ access: \{ apps: \['manager'\], priceList: \['delete'\] \}, \.\.\.CHANGE \},$/,
     );
-    expect(line('$bulkDeletePriceLists')).toMatch(/': \{ organization: \{ priceList: \['delete'\] \} \},$/);
-    expect(line('$bulkDeletePlatformPriceLists')).toMatch(
-      /': \{ apps: \['manager'\], priceList: \['delete'\] \},$/,
+    expect(line('$bulkDeletePriceLists')).toMatch(
+      /': \{ access: \{ organization: \{ priceList: \['delete'\] \} \}, \.\.\.CHANGE \},$/,
     );
-    expect(list.filter((entry) => entry.startsWith('e2e/permissions.spec.ts'))).toHaveLength(12);
+    expect(line('$getPlatformPriceList')).toMatch(
+      /': \{ access: \{ apps: \['manager'\], priceList: \['read'\] \}, \.\.\.READ \},$/,
+    );
+    expect(list.filter((entry) => entry.startsWith('src/server/policy/server-functions.ts'))).toHaveLength(
+      12,
+    );
   });
 });

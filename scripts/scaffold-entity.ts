@@ -186,7 +186,7 @@ export function touchList(plan: PlannedFile[], noun: string, nouns: string): str
   // Each function's guard, looked for before the next function starts: an organization's (app area) or
   // the platform's (manager area).
   const rules = functions.matchAll(
-    /export const (\$\w+) = createServerFn(?:(?!export const)[\s\S])*?require(Organization|Permission)\((.*?)\)\]/g,
+    /export const (\$\w+) = createServerFn\(\{ method: '(GET|POST)' \}\)(?:(?!export const)[\s\S])*?require(Organization|Permission)\((.*?)\)\]/g,
   );
   const ruleOf = (guard: string | undefined, request: string | undefined) =>
     guard === 'Organization' ? (request ? `{ organization: ${request} }` : "'organization-member'") : request;
@@ -196,11 +196,13 @@ export function touchList(plan: PlannedFile[], noun: string, nouns: string): str
     `src/routes/app/route.tsx: { to: '/app/${nouns}', label: t('${noun}:nav'), icon: … } in items`,
     `src/routes/manager/route.tsx: { to: '/manager/${nouns}', label: t('${noun}:nav'), icon: … } in a group`,
     `src/features/auth/permissions.ts: ${camel}: ['read', 'create', 'update', 'delete'] in statements and grants.admin; ${camel}: ['create', 'update', 'delete'] in organizationStatements and organizationGrants.owner and .admin`,
-    `src/features/audit/schema.ts: '${noun}.create' | '${noun}.update' | '${noun}.delete' in AuditAction, '${noun}' in AuditTargetType`,
+    `src/features/audit/schema.ts: '${noun}.create' | '${noun}.update' | '${noun}.delete' | '${noun}.export' in AuditAction, '${noun}' in AuditTargetType`,
     `src/server/db/seed/data.ts and seed.ts: sample ${names(noun, nouns).plural.prose}, inserted by seedDatabase (same return value)`,
+    // Each function's row of the policy table (ADR 032): who may call it, and the rules a read or a change
+    // is under; decide each again for what yours does.
     ...[...rules].map(
-      ([, fn, guard, request]) =>
-        `e2e/permissions.spec.ts: 'src/features/${noun}/functions.ts#${fn}': ${ruleOf(guard, request)},`,
+      ([, fn, method, guard, request]) =>
+        `src/server/policy/server-functions.ts: 'src/features/${noun}/functions.ts#${fn}': { access: ${ruleOf(guard, request)}, ...${method === 'GET' ? 'READ' : 'CHANGE'} },`,
     ),
   ];
 }

@@ -2,7 +2,7 @@ import { createCsrfMiddleware, createStart } from '@tanstack/react-start';
 import { actingAsMiddleware } from '@/features/audit/middleware';
 import { demoMiddleware } from '@/features/demo/middleware';
 import { errorMiddleware } from '@/middleware/errors';
-import { rateLimitMiddleware } from '@/middleware/rate-limit';
+import { apiPolicyMiddleware, policyMiddleware } from '@/middleware/policy';
 import { requestMiddleware } from '@/middleware/request';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,11 +22,17 @@ const csrf = createCsrfMiddleware({
   ),
 });
 
+/**
+ * What runs before a handler, in order (docs/architecture.md, "What runs before your handler"). Every
+ * rule a route or function is under is stated in the policy tables (src/server/policy), and enforced here
+ * for server functions and API routes, and by the auth hooks for better-auth's routes.
+ */
 export const startInstance = createStart(() => ({
-  // Request context, body cap, headers and the request log first, so even a CSRF refusal carries them.
-  requestMiddleware: [requestMiddleware, csrf],
-  // Cross-cutting rules for every server function, so feature code never checks them itself.
-  // An impersonation's changes are recorded as the admin's (after the demo refusal: a refused call changes nothing).
-  // Per-user and per-address call limits run before any function's own middleware (ADR 018).
-  functionMiddleware: [errorMiddleware, demoMiddleware, rateLimitMiddleware, actingAsMiddleware],
+  // Request context, body cap, headers and the request log first, so even a CSRF refusal carries them;
+  // then the API routes' policy (404 for a path the table does not list).
+  requestMiddleware: [requestMiddleware, csrf, apiPolicyMiddleware],
+  // Errors as codes; the demo dialog (browser side); the function's policy (no entry: refused; demo, call
+  // limits, impersonation, recent sign-in); then an impersonation's changes recorded as the admin's.
+  // The function's own middleware (access) and validator run after these.
+  functionMiddleware: [errorMiddleware, demoMiddleware, policyMiddleware, actingAsMiddleware],
 }));

@@ -25,6 +25,18 @@ describe('translateError', () => {
     expect(translate({ status: 429, retryAfter: 'soon' })).toBe('Too many attempts, please try again later');
   });
 
+  it('names the organizations an account deletion waits on, in the reader’s list style', () => {
+    const code = 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER';
+    expect(translate({ status: 400, code, organizations: ['Acme'] })).toBe(
+      'You are the only owner of Acme. Make another member an owner, or delete the organization, first.',
+    );
+    expect(translate({ status: 400, code, organizations: ['Acme', 'Beta', 'Gamma'] })).toBe(
+      'You are the only owner of Acme, Beta, and Gamma. Make another member an owner of each, or delete them, first.',
+    );
+    // Leaving an organization (no names): better-auth's own sentence.
+    expect(translate({ status: 400, code })).toBe('You cannot leave the organization as the only owner');
+  });
+
   it('translates the product and better-auth codes', () => {
     expect(translate({ status: 503, code: 'EMAIL_NOT_SENT' })).toBe(
       "We couldn't send the code, please try again",

@@ -1,6 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { isIP } from 'node:net';
-import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server';
+import { getRequestHeader, getRequestHeaders, getRequestIP } from '@tanstack/react-start/server';
 import { serverEnv } from './env.ts';
 
 /** Whether a proxy in front is trusted, and how many proxies append to X-Forwarded-For. */
@@ -44,15 +44,20 @@ export function resolveClientIp(
   return plainAddress(entries[Math.max(0, entries.length - trust.hops)]) ?? socket;
 }
 
+/** `headers` with X-Forwarded-For set to exactly `ip` (removed when null). */
+function forwardedFor(headers: Headers, ip: string | null): Headers {
+  if (ip) headers.set('x-forwarded-for', ip);
+  else headers.delete('x-forwarded-for');
+  return headers;
+}
+
 /**
  * `request` with X-Forwarded-For set to exactly `ip` (removed when null): better-auth then reads the
  * same single address for rate limits and sessions as `clientIp()` gives the audit log.
  */
 export function withForwardedFor(request: Request, ip: string | null): Request {
   if (ip !== null && request.headers.get('x-forwarded-for') === ip) return request;
-  const headers = new Headers(request.headers);
-  if (ip) headers.set('x-forwarded-for', ip);
-  else headers.delete('x-forwarded-for');
+  const headers = forwardedFor(new Headers(request.headers), ip);
   // Built from parts: the server's request class is not the global one, so it cannot be cloned by `new Request(request)`.
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(request.url, {
@@ -82,4 +87,13 @@ export function clientIp(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The current request's headers for a call through better-auth's `auth.api` from server code, with the
+ * client address (`clientIp`) as their only X-Forwarded-For entry, as `withClientIp` does for HTTP: what
+ * a client wrote there never reaches a rate limit, a session row or an audit entry.
+ */
+export function authApiHeaders(): Headers {
+  return forwardedFor(new Headers(getRequestHeaders()), clientIp());
 }

@@ -17,13 +17,20 @@ export function downloadName(disposition: string | null, fallback: string): stri
   return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
 }
 
-/** A refusal's `{ status, code }` for translateError, from the JSON a server route answers with. */
-async function refusalOf(response: Response): Promise<{ status: number; code?: unknown }> {
+/**
+ * A refusal's `{ status, code, retryAfter }` for translateError, from the JSON a server route answers with
+ * and its Retry-After (a limit's wait, in seconds).
+ */
+async function refusalOf(
+  response: Response,
+): Promise<{ status: number; code?: unknown; retryAfter?: number }> {
+  const wait = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(wait) && wait > 0 ? { retryAfter: wait } : {};
   try {
     const body = (await response.json()) as { code?: unknown } | null;
-    return { status: response.status, code: body?.code };
+    return { status: response.status, code: body?.code, ...retryAfter };
   } catch {
-    return { status: response.status };
+    return { status: response.status, ...retryAfter };
   }
 }
 

@@ -6,7 +6,8 @@ import { listActiveSessions } from '@/server/auth/session-list';
 import { clientIp } from '@/server/client-ip';
 import { isDemoMode } from '@/server/env';
 import { AppError } from '@/lib/errors';
-import { findSignInAlerts, listLinkedProviders, updateSignInAlerts } from './data.server';
+import { setSignInAlerts } from './alerts.server';
+import { findSignInAlerts, listLinkedProviders } from './data.server';
 import { exportAccountData } from './export.server';
 import { type AccountExport, zSignInAlertsInput } from './schema';
 
@@ -58,12 +59,15 @@ export const $getSignInAlerts = createServerFn({ method: 'GET' })
     return enabled;
   });
 
-/** Turns those mails on or off for the signed-in user; the stored value. A change: the demo refuses it. */
+/**
+ * Turns those mails on or off for the signed-in user (audited); the stored value. A change to how the owner
+ * hears of sign-ins: the demo and an impersonation are refused it (the policy table).
+ */
 export const $setSignInAlerts = createServerFn({ method: 'POST' })
   .middleware([authMiddleware])
   .validator(zSignInAlertsInput)
   .handler(async ({ context, data }): Promise<boolean> => {
-    const enabled = await updateSignInAlerts(context.user.id, data.enabled);
+    const enabled = await setSignInAlerts(context.user, data.enabled, clientIp());
     if (enabled === null) throw new AppError('NOT_FOUND');
     return enabled;
   });

@@ -1,17 +1,20 @@
 import '@tanstack/react-start/server-only';
 // Account rules better-auth does not know about, kept out of auth.ts so its wiring stays readable:
 // what /update-user accepts, who may delete themselves, and the change-of-address e-mails.
-import { and, ne, or, sql } from 'drizzle-orm';
-import { APIError } from 'better-auth/api';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { appConfig } from '~/app.config';
 import { cleanName } from '@/lib/text';
 import { parseCodeField, parseEmailField } from '@/server/auth/body-fields';
-import type { AuthHookContext } from '@/server/auth/hooks';
+import { recordAudit } from '@/features/audit/record.server';
+import { type AuthHookContext, hookClientIp, type RouteRule, withBody } from '@/server/auth/hooks';
 import type { Database } from '@/server/db/client';
-import { user } from '@/server/db/schema/index';
+import { account, user } from '@/server/db/schema/index';
 import { zUpdateUserBody } from './schema';
 
 export const UPDATE_USER_PATH = '/update-user';
+export const DELETE_USER_PATH = '/delete-user';
+export const UNLINK_ACCOUNT_PATH = '/unlink-account';
 
 /**
  * /update-user stores whatever it is sent. The browser calls it directly (better-auth's client), so
@@ -117,4 +120,65 @@ export async function afterChangeEmail(
     });
   }
   await notify(ctx);
+}
+
+/**
+ * `databaseHooks.account.create.after`: a provider linked to an account that existed before this request
+ * (a provider sign-in whose verified address matched it) is `account.link-provider`; the account a sign-up
+ * creates with its user is not (`signUp`).
+ */
+export async function auditLinkedProvider(
+  account: { userId: string; providerId: string },
+  facts: { signUp: boolean; ip: string | null },
+  db: Database,
+): Promise<void> {
+  if (facts.signUp) return;
+  await recordAudit(
+    {
+      actorUserId: account.userId,
+      action: 'account.link-provider',
+      target: { type: 'user', id: account.userId },
+      metadata: { provider: account.providerId },
+      ip: facts.ip,
+    },
+    db,
+  );
+}
+
+/** Where /unlink-account's `before` leaves the provider's id: the account row is gone after. */
+const PROVIDER_STASH = 'unlinkedProviderStash';
+
+/**
+ * /unlink-account (`accountId`, the account row's id): `before` notes which provider it is, `after` records
+ * `account.unlink-provider` with it once the account is gone.
+ */
+export function unlinkProviderRule(db: Database): RouteRule {
+  return {
+    before: async (ctx) => {
+      const current = await getSessionFromCtx(ctx);
+      const accountId = ctx.body?.accountId;
+      if (!current || typeof accountId !== 'string') return;
+      const [row] = await db
+        .select({ providerId: account.providerId })
+        .from(account)
+        .where(and(eq(account.id, accountId), eq(account.userId, current.user.id)));
+      return row ? withBody({ ...ctx.body, [PROVIDER_STASH]: row.providerId }) : undefined;
+    },
+    after: async (ctx) => {
+      const current = ctx.context.session;
+      const provider = ctx.body?.[PROVIDER_STASH];
+      if (!current || ctx.context.returned instanceof Error || typeof provider !== 'string') return;
+      const { user: owner } = current;
+      await recordAudit(
+        {
+          actorUserId: owner.id,
+          action: 'account.unlink-provider',
+          target: { type: 'user', id: owner.id, label: owner.name || owner.email },
+          metadata: { provider },
+          ip: hookClientIp(ctx),
+        },
+        db,
+      );
+    },
+  };
 }

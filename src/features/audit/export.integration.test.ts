@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { auditLog, user } from '@/server/db/schema/index';
@@ -22,6 +22,11 @@ const seeded = 1500;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.handle.db;
+  // The callers below: an export's audit entry names its actor.
+  await db.insert(user).values([
+    { id: 'admin-1', name: 'Admin', email: 'admin-1@example.com', role: 'admin' },
+    { id: 'u1', name: 'User', email: 'u1@example.com' },
+  ]);
   await db.insert(user).values([
     { id: 'ada', name: 'Ada', email: 'ada@example.com', emailVerified: true },
     { id: 'noor', name: 'نور', email: 'noor@example.com', emailVerified: true },
@@ -112,7 +117,9 @@ describe('GET /api/export/audit', () => {
   });
 
   it('writes each entry as a spreadsheet reads it back: text intact, formulas neutralised', async () => {
-    const { records } = await readCsv(await exportAuditCsv(new Request(exportUrl()), db));
+    const { records: all } = await readCsv(await exportAuditCsv(new Request(exportUrl()), db));
+    // The seeded entries; the exports this file made are entries too (see below).
+    const records = all.filter((record) => record[5] !== 'audit.export');
     expect(records).toHaveLength(seeded + 1);
     // Entry 1500, the newest: Ada's ban of t2 in org-a, its label full of commas and quotes.
     const byTime = new Map(records.slice(1).map((record) => [record[0], record]));
@@ -133,6 +140,23 @@ describe('GET /api/export/audit', () => {
     const labels = new Set(records.slice(1).map((record) => record[9]));
     expect(labels).toEqual(new Set(['Jane, "J" Doe', 'Zoë 👩‍💻', "'=cmd|calc", 'line\nbreak']));
     expect(records.find((record) => record[5] === 'repository.create')?.[1]).toBe('');
+  });
+
+  it('records each export: who, the audit log, the filters', async () => {
+    const before = await db.select().from(auditLog).where(eq(auditLog.action, 'audit.export'));
+    const response = await exportAuditCsv(new Request(exportUrl({ group: 'sessions', actorId: 'noor' })), db);
+    await readCsv(response);
+    const after = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'audit.export'))
+      .orderBy(desc(auditLog.createdAt));
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toMatchObject({
+      actorUserId: 'admin-1',
+      targetType: 'audit',
+      metadata: { filters: 'actorId=noor&group=sessions' },
+    });
   });
 
   it('names the columns, groups and sentences in the caller’s language', async () => {

@@ -1,32 +1,19 @@
 import '@tanstack/react-start/server-only';
 import type { TFunction } from 'i18next';
-import type { AppLanguage } from '~/app.config';
 import type { CsvValue } from '@/lib/csv';
 import type { Database } from '@/server/db/client';
-import { csvResponse, exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
+import { csvExport } from '@/server/http/csv-export';
+import { exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
 import { authorizeRoute, routeRefusal } from '@/server/http/route-auth';
 import { translatorFor } from '@/server/i18n/locales';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { listAuditEntries } from './data.server';
 import { auditActionGroup, type AuditEntry, type AuditFilters, zAuditExportView } from './schema';
-
-/** The namespaces an entry's sentence may live in (`<noun>:audit.<verb>`, sessions in `user`). */
-const SENTENCE_NAMESPACES = ['audit', 'user', 'repository', 'organization'] as const;
-type SentenceNamespace = (typeof SENTENCE_NAMESPACES)[number];
-
-/** The translators an audit file needs, one per namespace, in the caller's language. */
-type AuditExportTranslators = Record<SentenceNamespace, TFunction>;
-
-async function auditExportTranslators(lng: AppLanguage): Promise<AuditExportTranslators> {
-  const entries = await Promise.all(
-    SENTENCE_NAMESPACES.map(async (ns) => [ns, await translatorFor(lng, ns)] as const),
-  );
-  return Object.fromEntries(entries) as AuditExportTranslators;
-}
+import { SENTENCE_NAMESPACES, sentenceCount, sentenceFacts, sentenceKey } from './sentence';
 
 /** The file's header, in the caller's language. */
-function auditExportHeader(t: AuditExportTranslators): string[] {
-  const column = (key: string) => t.audit(`export.${key}`);
+function auditExportHeader(t: TFunction): string[] {
+  const column = (key: string) => t(`export.${key}`);
   return [
     column('time'),
     column('actor'),
@@ -47,42 +34,33 @@ function auditExportHeader(t: AuditExportTranslators): string[] {
  * The entry's sentence as plain text ("Ada banned Jane Doe"), as the page reads it without its links: what
  * a spreadsheet reader needs to understand a row without knowing the action ids.
  */
-function describe(entry: AuditEntry, t: AuditExportTranslators): string {
-  const [noun = '', verb = ''] = entry.action.split('.');
-  const ns: SentenceNamespace = noun === 'session' ? 'user' : (noun as SentenceNamespace);
-  const key = noun === 'session' ? `audit.session.${verb}` : `audit.${verb}`;
-  const { organization, team, role, to, days, deleted } = entry.metadata;
-  const roleName = typeof to === 'string' ? to : typeof role === 'string' ? role : '';
+function describe(entry: AuditEntry, t: TFunction): string {
   const actor = entry.actor
-    ? entry.actor.name || t.audit('someone')
-    : t.audit(entry.action === 'audit.purge' ? 'system' : 'someone');
-  const translate = t[ns] ?? t.audit;
-  const sentence = translate(key, {
+    ? entry.actor.name || t('someone')
+    : t(entry.action === 'audit.purge' ? 'system' : 'someone');
+  const sentence = t(sentenceKey(entry), {
+    ...sentenceFacts(entry, t),
     actor: entry.actingAs
-      ? t.audit('actingAs', { admin: actor, user: entry.actingAs.name || t.audit('someone') })
+      ? t('actingAs', { admin: actor, user: entry.actingAs.name || t('someone') })
       : actor,
-    target: entry.targetLabel ?? t.audit('unknownTarget'),
-    organization: typeof organization === 'string' ? organization : t.audit('unknownTarget'),
-    team: typeof team === 'string' ? team : t.audit('unknownTarget'),
-    role: roleName ? t.organization(`roles.${roleName}`, { defaultValue: roleName }) : '',
-    days: typeof days === 'number' ? days : 0,
-    ...(typeof deleted === 'number' ? { count: deleted } : {}),
+    target: entry.targetLabel ?? t('unknownTarget'),
+    count: sentenceCount(entry),
   });
   // The markup the page turns into links and emphasis; the acting-as phrase's trailing comma too.
   return sentence.replace(/<\/?[a-z]+>/g, '').replace(/[,،]\s*$/, '');
 }
 
 /** One entry as a line of the file: the time in ISO 8601 (UTC), names as written with the entry. */
-function auditExportRow(entry: AuditEntry, t: AuditExportTranslators): CsvValue[] {
+function auditExportRow(entry: AuditEntry, t: TFunction): CsvValue[] {
   return [
     new Date(entry.createdAt),
-    entry.actor ? entry.actor.name : entry.action === 'audit.purge' ? t.audit('system') : null,
+    entry.actor ? entry.actor.name : entry.action === 'audit.purge' ? t('system') : null,
     entry.actor?.id ?? null,
     entry.actingAs?.name ?? null,
-    t.audit(`groups.${auditActionGroup[entry.action]}`),
+    t(`groups.${auditActionGroup[entry.action]}`),
     entry.action,
     describe(entry, t),
-    t.audit(`targetTypes.${entry.targetType}`, { defaultValue: entry.targetType }),
+    t(`targetTypes.${entry.targetType}`, { defaultValue: entry.targetType }),
     entry.targetId,
     entry.targetLabel,
     entry.organizationId,
@@ -93,7 +71,7 @@ function auditExportRow(entry: AuditEntry, t: AuditExportTranslators): CsvValue[
 /** Every entry of the view, newest first, read through the list's own function in batches. */
 async function* auditExportRows(
   filters: AuditFilters,
-  t: AuditExportTranslators,
+  t: TFunction,
   db?: Database,
 ): AsyncGenerator<CsvValue[], void, undefined> {
   for await (const entry of walkKeyset((page) => listAuditEntries({ ...filters, ...page }, db))) {
@@ -112,8 +90,11 @@ export async function exportAuditCsv(request: Request, db?: Database): Promise<R
   if (caller instanceof Response) return caller;
   const view = readExportView(request, zAuditExportView);
   if (!view.ok) return routeRefusal('VALIDATION_ERROR', view.field);
-  const t = await auditExportTranslators(languageOfRequest(request.headers));
-  return csvResponse({
+  const t = await translatorFor(languageOfRequest(request.headers), SENTENCE_NAMESPACES);
+  return csvExport({
+    caller,
+    audit: { action: 'audit.export', targetType: 'audit', view: view.value },
+    db,
     filename: exportFilename('audit-log'),
     header: auditExportHeader(t),
     rows: auditExportRows(view.value, t, db),

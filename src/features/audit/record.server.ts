@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only';
 // The one way any feature, or the auth registration, writes the audit log (declared in eslint.layers.js).
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { auditLog } from '@/server/db/schema/index';
@@ -54,4 +55,42 @@ export async function recordAudit(record: AuditRecord, db?: Database): Promise<v
     metadata,
     ip: record.ip ?? null,
   });
+}
+
+/**
+ * An entry that sums repeated events (wrong codes entered for one address): `count` is how many the
+ * current window holds so far (from a quota counter). The first makes the entry; each later one sets its
+ * `count` on the newest entry of that action and target label within `windowSeconds`, so a burst of
+ * guesses is one line in the log, not one per guess.
+ */
+export async function recordCountedAudit(
+  record: AuditRecord & { target: { label: string } },
+  count: number,
+  windowSeconds: number,
+  db?: Database,
+): Promise<void> {
+  const executor = db ?? (await getDb());
+  if (count > 1) {
+    const since = new Date(Date.now() - windowSeconds * 1000);
+    const [latest] = await executor
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, record.action),
+          sql`${auditLog.metadata}->>'label' = ${record.target.label}`,
+          gte(auditLog.createdAt, since),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    if (latest) {
+      await executor
+        .update(auditLog)
+        .set({ metadata: sql`${auditLog.metadata} || ${JSON.stringify({ count })}::jsonb` })
+        .where(eq(auditLog.id, latest.id));
+      return;
+    }
+  }
+  await recordAudit({ ...record, metadata: { ...record.metadata, count } }, executor);
 }

@@ -29,6 +29,21 @@ export type AuditAction =
   | 'account.change'
   // "Download my data": the user's own data handed to them (or to an administrator acting as them).
   | 'account.export'
+  // Signing in and out, and the ways in: the account's own history, as identity providers keep it.
+  | 'account.sign-in'
+  | 'account.sign-out'
+  // Wrong codes entered for an address, summed per address and hour (one entry, its `count` growing).
+  | 'account.codes-refused'
+  | 'account.add-passkey'
+  | 'account.rename-passkey'
+  | 'account.remove-passkey'
+  | 'account.link-provider'
+  | 'account.unlink-provider'
+  | 'account.sign-in-alerts'
+  // A list exported as CSV, with the filters it was exported with.
+  | 'user.export'
+  | 'repository.export'
+  | 'audit.export'
   | 'repository.create'
   | 'repository.update'
   | 'repository.delete'
@@ -52,8 +67,9 @@ export type AuditAction =
 
 /**
  * The group of every action, written once: a Record over the action union, so an action added without a
- * group fails the type check. Impersonation, a passkey's removal and what an admin changed while signed in
- * as someone (`account.change`) are about signing in; handing a user their data is about that user.
+ * group fails the type check. Impersonation, signing in and out, the ways in (passkeys, providers, wrong
+ * codes, the sign-in alerts) and what an admin changed while signed in as someone (`account.change`) are
+ * about signing in; handing a user their data is about that user; an export is about the list exported.
  */
 export const auditActionGroup: Record<AuditAction, AuditActionGroup> = {
   'user.create': 'users',
@@ -67,6 +83,18 @@ export const auditActionGroup: Record<AuditAction, AuditActionGroup> = {
   'user.stop-impersonating': 'signIn',
   'user.remove-passkey': 'signIn',
   'account.change': 'signIn',
+  'account.sign-in': 'signIn',
+  'account.sign-out': 'signIn',
+  'account.codes-refused': 'signIn',
+  'account.add-passkey': 'signIn',
+  'account.rename-passkey': 'signIn',
+  'account.remove-passkey': 'signIn',
+  'account.link-provider': 'signIn',
+  'account.unlink-provider': 'signIn',
+  'account.sign-in-alerts': 'signIn',
+  'user.export': 'users',
+  'repository.export': 'repositories',
+  'audit.export': 'system',
   'session.revoke': 'sessions',
   'session.revoke-all': 'sessions',
   'session.revoke-others': 'sessions',

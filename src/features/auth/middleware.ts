@@ -4,7 +4,6 @@ import { requestSession } from '@/server/auth/session';
 import { serverEnv } from '@/server/env';
 import { recordRequestUser } from '@/server/http/request-context';
 import { type PermissionRequest, userCan } from './permissions';
-import { signedInRecently } from './recent-sign-in';
 
 /**
  * Server-function middleware: refuses with UNAUTHORIZED when there is no valid session, and hands the
@@ -30,15 +29,3 @@ export function requirePermission(permissions: PermissionRequest) {
       return next();
     });
 }
-
-/**
- * Server-function middleware after `authMiddleware` or `requirePermission`: a sensitive change needs a
- * sign-in within `auth.recentSignInMinutes` (SESSION_NOT_FRESH otherwise, which the screens answer with a
- * fresh code and a retry), as the sensitive auth routes do (`requireRecentSignIn`).
- */
-export const recentSignInMiddleware = createMiddleware({ type: 'function' })
-  .middleware([authMiddleware])
-  .server(({ next, context }) => {
-    if (!signedInRecently(context.session.createdAt)) throw new AppError('SESSION_NOT_FRESH');
-    return next();
-  });

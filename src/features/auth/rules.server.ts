@@ -4,6 +4,7 @@ import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import { parseCodeField, parseEmailField } from '@/server/auth/body-fields';
 import type { AuthHookContext } from '@/server/auth/hooks';
+import { authRoutePolicy } from '@/server/policy/auth-routes';
 import { signedInRecently } from './recent-sign-in';
 
 const zSignInBody = z.strictObject({ email: z.unknown(), otp: z.unknown() });
@@ -68,26 +69,12 @@ export function signInMethodOf(ctx: AuthHookContext | null | undefined): string 
 }
 
 /**
- * The routes that could lose an account or act on someone else's: each needs a sign-in (a session created)
- * within `auth.recentSignInMinutes`. Adding a passkey is checked by better-auth itself (`session.freshAge`,
- * set to the same window).
- */
-const STEP_UP_PATHS = new Set([
-  '/delete-user',
-  '/email-otp/request-email-change',
-  '/passkey/delete-passkey',
-  '/admin/ban-user',
-  '/admin/impersonate-user',
-  '/admin/set-role',
-  '/admin/remove-user',
-]);
-
-/**
- * A `before` rule for every route: a sensitive one (`STEP_UP_PATHS`) is refused with SESSION_NOT_FRESH
- * when the caller signed in too long ago. Without a session it lets better-auth answer as it does.
+ * A `before` rule for every route: one the policy table marks `recentSignIn` is refused with
+ * SESSION_NOT_FRESH when the caller signed in longer ago than `auth.recentSignInMinutes`. Without a
+ * session it lets better-auth answer as it does.
  */
 export async function requireRecentSignIn(ctx: AuthHookContext): Promise<void> {
-  if (!STEP_UP_PATHS.has(ctx.path)) return;
+  if (!authRoutePolicy(ctx.path)?.recentSignIn) return;
   const found = await getSessionFromCtx(ctx);
   if (found && !signedInRecently(found.session.createdAt)) {
     // The refusal the screens turn into "confirm it's you" (a fresh code), then retry the action.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { recordAudit } from '@/features/audit/record.server';
 import type { AuditAction, AuditMetadata, AuditTargetType } from '@/features/audit/schema';
-import type { AuthHookContext } from '@/server/auth/hooks';
+import { type AuthHookContext, hookClientIp } from '@/server/auth/hooks';
 import type { Database } from '@/server/db/client';
 import { member, organization, team, user } from '@/server/db/schema/index';
 
@@ -98,7 +98,7 @@ export function organizationAudit(db: Database) {
         organizationId: entry.organizationId,
         target: entry.target,
         metadata: entry.metadata,
-        ip: ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null,
+        ip: hookClientIp(ctx),
         ...(impersonatedBy
           ? { actingAs: { adminId: impersonatedBy, userId: actor.id, userLabel: actor.label } }
           : {}),

@@ -1,5 +1,18 @@
 import '@tanstack/react-start/server-only';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  ne,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { invitation, member, organization, team, teamMember, user } from '@/server/db/schema/index';
@@ -40,6 +53,37 @@ export async function countOwnedOrganizations(userId: string, db?: Database): Pr
     .from(member)
     .where(and(eq(member.userId, userId), eq(member.role, 'owner')));
   return row?.n ?? 0;
+}
+
+/** A member row whose role (one name, or several separated by commas) includes owner. */
+const ownsIt = (role: AnyColumn) => sql`'owner' = any(string_to_array(${role}, ','))`;
+
+/**
+ * The organizations the user is the only owner of while others still belong to them, by name: deleting
+ * the user would leave those without an owner.
+ */
+export async function listSoleOwnedWithMembers(userId: string, db?: Database): Promise<string[]> {
+  const executor = db ?? (await getDb());
+  const other = alias(member, 'other');
+  const othersThere = (also?: SQL) =>
+    executor
+      .select({ one: sql`1` })
+      .from(other)
+      .where(and(eq(other.organizationId, member.organizationId), ne(other.userId, userId), also));
+  const rows = await executor
+    .select({ name: organization.name })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(
+      and(
+        eq(member.userId, userId),
+        ownsIt(member.role),
+        exists(othersThere()),
+        notExists(othersThere(ownsIt(other.role))),
+      ),
+    )
+    .orderBy(asc(organization.name));
+  return rows.map((row) => row.name);
 }
 
 /** The organizations the user belongs to, by name, with their role in each. */

@@ -1,8 +1,7 @@
 import { createServerFn } from '@tanstack/react-start';
-import { getRequestHeaders } from '@tanstack/react-start/server';
 import { authMiddleware, requirePermission } from '@/features/auth/middleware';
 import { AppError } from '@/lib/errors';
-import { clientIp } from '@/server/client-ip';
+import { authApiHeaders, clientIp } from '@/server/client-ip';
 import { getAuth } from '@/server/auth/instance';
 import { translatorFor } from '@/server/i18n/locales';
 import { languageOfRequest } from '@/server/i18n/request-language';
@@ -16,6 +15,7 @@ import {
   listTeams,
 } from './data.server';
 import { requireOrganization } from './middleware';
+import { activeOrganizationFor } from './rules.server';
 import { deleteOrganization, findOrganizationOverview, listOrganizations } from './platform.server';
 import {
   type ActiveOrganization,
@@ -43,7 +43,8 @@ export const $ensureWorkspace = createServerFn({ method: 'POST' })
     if (active && (await findMembership(active, context.user.id))) return { organizationId: active };
     if (!context.user.onboardedAt) throw new AppError('FORBIDDEN');
     const auth = await getAuth();
-    const headers = getRequestHeaders();
+    // The client's address as the routes see it over HTTP, for the audit entry and the rate limit.
+    const headers = authApiHeaders();
     const existing = await firstOrganizationOf(context.user.id);
     if (existing) {
       await auth.api.setActiveOrganization({ body: { organizationId: existing }, headers });
@@ -103,6 +104,7 @@ export const $getPlatformOrganization = createServerFn({ method: 'GET' })
 /**
  * The active organization as its screen shows it (members, pending invitations, teams), with the caller's
  * role in it; any member may read it. Scoped by the session's organization, never by an id the caller sends.
+ * Pending invitations (each id is its link's secret, with the invited address) only for those who may invite.
  */
 export const $getActiveOrganization = createServerFn({ method: 'GET' })
   .middleware([requireOrganization()])
@@ -110,7 +112,7 @@ export const $getActiveOrganization = createServerFn({ method: 'GET' })
     const found = await findOrganizationOverview(context.organization.id);
     // Deleted between the membership check and this read.
     if (!found) throw new AppError('NO_ACTIVE_ORGANIZATION');
-    return { ...found, role: context.organization.role };
+    return activeOrganizationFor(found, context.organization.role);
   });
 
 /** The active organization's teams with their members, and its members (any member may read them). */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfig } from '~/app.config';
 import { invitation, member, user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 import { type CaughtMail, codeFromMail, mimePart, subjectOf } from '@/test/smtp-catcher';
@@ -163,5 +164,42 @@ describe('signing up from an invitation', () => {
       .from(member)
       .where(and(eq(member.userId, newcomer.id), eq(member.role, 'owner')));
     expect(owned).toEqual([]);
+  });
+});
+
+describe('invitation mails to one address', () => {
+  it('stop at the hourly cap across every organization, with the sign-in code cap’s answer, and nothing stored', async () => {
+    const target = newAddress('bombed');
+    // Anyone may make organizations of their own and invite from each.
+    const attacker = await signedIn(newAddress('attacker'));
+    const organizations: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await post(attacker.cookie, 'create', {
+        name: `Spam ${n}`,
+        slug: `spam-${counter}-${n}`,
+      });
+      expect(created.status, created.text).toBe(200);
+      organizations.push(String(created.body?.id));
+    }
+    const [first, second, third] = organizations as [string, string, string];
+    const inviteFrom = (id: string, body: Record<string, unknown> = {}) =>
+      post(attacker.cookie, 'invite-member', { email: target, role: 'member', organizationId: id, ...body });
+    expect((await inviteFrom(first)).status).toBe(200);
+    // A resend is a mail too.
+    expect((await inviteFrom(first, { resend: true })).status).toBe(200);
+    expect((await inviteFrom(second)).status).toBe(200);
+    expect(t.mailsTo(target)).toHaveLength(appConfig.organizations.invitationMailsPerHour);
+
+    const refused = await inviteFrom(third);
+    expect([refused.status, refused.body?.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    expect(Number(refused.headers.get('x-retry-after'))).toBeGreaterThan(3000);
+    expect(t.mailsTo(target)).toHaveLength(appConfig.organizations.invitationMailsPerHour);
+    const stored = await t.db
+      .select()
+      .from(invitation)
+      .where(and(eq(invitation.email, target), eq(invitation.organizationId, third)));
+    expect(stored).toEqual([]);
+    // Another address is not affected.
+    expect((await inviteFrom(third, { email: newAddress('other') })).status).toBe(200);
   });
 });

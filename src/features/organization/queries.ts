@@ -6,6 +6,7 @@ import {
   queryOptions,
 } from '@tanstack/react-query';
 import { authCall, authKeys, refreshSession } from '@/features/auth/queries';
+import { withStepUp } from '@/features/auth/step-up';
 import {
   $deletePlatformOrganization,
   $ensureWorkspace,
@@ -380,7 +381,8 @@ export const platformOrganizationMutations = {
    */
   delete: (queryClient: QueryClient, id: string) =>
     mutationOptions({
-      mutationFn: () => $deletePlatformOrganization({ data: { id } }),
+      // A recent sign-in is needed (it deletes every member's repositories): "confirm it's you", then again.
+      mutationFn: () => withStepUp(() => $deletePlatformOrganization({ data: { id } })),
       onSuccess: () => {
         const detail = JSON.stringify(platformOrganizationKeys.detail(id));
         return queryClient.invalidateQueries({

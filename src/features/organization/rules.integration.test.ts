@@ -4,6 +4,8 @@ import { appConfig } from '~/app.config';
 import { organizationGrants } from '@/features/auth/permissions';
 import { auditLog, invitation, member, organization, team, teamMember, user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
+import { findOrganizationOverview } from './platform.server';
+import { activeOrganizationFor } from './rules.server';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 
 // The organization rules of spec §6 and §8 as better-auth's organization plugin enforces them with the
@@ -426,5 +428,116 @@ describe('the active organization', () => {
     const refused = await post(owner, 'set-active', { organizationId: theirs });
     expect([refused.status, refused.body?.code]).toEqual([403, 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION']);
     expect(await active()).toBe(second);
+  });
+
+  it('answers another organization and one that does not exist the same, by id or by slug', async () => {
+    const owner = await signedIn('prober');
+    await createOrganization(owner);
+    const stranger = await signedIn('other-owner');
+    const name = unique('Hidden');
+    const theirs = await createOrganization(stranger, name);
+    const answers = [];
+    for (const body of [
+      { organizationId: theirs },
+      { organizationId: 'no-such-organization' },
+      { organizationSlug: name.toLowerCase() },
+      { organizationSlug: 'no-such-slug' },
+    ]) {
+      const refused = await post(owner, 'set-active', body);
+      answers.push([refused.status, refused.text]);
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]?.[0]).toBe(403);
+  });
+});
+
+describe('pending invitations on the organization screen', () => {
+  it('go only to those who may invite: each id is its link’s secret, with the invited address', async () => {
+    const owner = await signedIn('inviter');
+    const organizationId = await createOrganization(owner);
+    const invited = `${unique('invited')}@example.test`;
+    const sent = await post(owner, 'invite-member', { email: invited, role: 'member', organizationId });
+    expect(sent.status, sent.text).toBe(200);
+    const overview = await findOrganizationOverview(organizationId, t.db);
+    if (!overview) throw new Error('no organization');
+    expect(overview.invitations.map((row) => row.email)).toEqual([invited]);
+    for (const role of ['owner', 'admin'])
+      expect(activeOrganizationFor(overview, role).invitations, role).toHaveLength(1);
+    expect(activeOrganizationFor(overview, 'member')).toMatchObject({ role: 'member', invitations: [] });
+  });
+});
+
+describe('what organizations and teams store', () => {
+  it('refuses a logo, metadata or any field the product does not use, and stores nothing', async () => {
+    const owner = await signedIn('fields');
+    const id = await createOrganization(owner);
+    for (const [path, body] of [
+      ['create', { name: 'Logo', slug: unique('logo'), logo: 'https://evil.example/x.png' }],
+      ['create', { name: 'Meta', slug: unique('meta'), metadata: { plan: 'enterprise' } }],
+      ['update', { organizationId: id, data: { logo: 'https://evil.example/x.png' } }],
+      ['update', { organizationId: id, data: { name: 'Fine', metadata: { a: 1 } } }],
+    ] as const) {
+      const refused = await post(owner, path, body);
+      expect([refused.status, refused.body?.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_ERROR']);
+    }
+    const [stored] = await t.db.select().from(organization).where(eq(organization.id, id));
+    expect(stored).toMatchObject({ logo: null, metadata: null });
+    expect(await t.db.select().from(organization).where(eq(organization.name, 'Logo'))).toEqual([]);
+  });
+
+  it('checks a team’s name as the team form does: cleaned, within the limit, direction overrides gone', async () => {
+    const owner = await signedIn('teams-names');
+    const organizationId = await createOrganization(owner);
+    for (const name of ['x'.repeat(20_003), '   ', '\u202e\u202d']) {
+      const refused = await post(owner, 'create-team', { name, organizationId });
+      expect([refused.status, refused.body?.code]).toEqual([400, 'INVALID_TEAM_NAME']);
+    }
+    const created = await post(owner, 'create-team', { name: '  Design\u202e team ', organizationId });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body?.name).toBe('Design team');
+    const teamId = String(created.body?.id);
+    const renamed = await post(owner, 'update-team', {
+      teamId,
+      data: { name: 'y'.repeat(appConfig.limits.organizationNameMax + 1), organizationId },
+    });
+    expect([renamed.status, renamed.body?.code]).toEqual([400, 'INVALID_TEAM_NAME']);
+    const [stored] = await t.db.select().from(team).where(eq(team.id, teamId));
+    expect(stored?.name).toBe('Design team');
+  });
+});
+
+describe('deleting the account of an organization’s only owner', () => {
+  it('is refused, naming the organizations to hand over, by the user and by an admin', async () => {
+    const owner = await signedIn('sole-owner');
+    const shared = await createOrganization(owner, unique('Shared'));
+    await createOrganization(owner, unique('Alone'));
+    await join(shared, await someone('colleague'), 'member');
+    const [sharedRow] = await t.db.select().from(organization).where(eq(organization.id, shared));
+    const admin = await signedIn('deleting-admin');
+    await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+
+    const own = await t.request('POST', '/delete-user', {}, { cookie: owner.cookie });
+    const byAdmin = await t.request(
+      'POST',
+      '/admin/remove-user',
+      { userId: owner.id },
+      { cookie: admin.cookie },
+    );
+    for (const refused of [own, byAdmin]) {
+      expect([refused.status, refused.body?.code]).toEqual([
+        400,
+        'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER',
+      ]);
+      // Only the organization others still belong to: the one of their own goes with them.
+      expect(refused.body?.organizations).toEqual([sharedRow?.name]);
+    }
+    expect(await t.db.select().from(user).where(eq(user.id, owner.id))).toHaveLength(1);
+    expect((await t.getSession(owner.cookie)).body).not.toBeNull();
+
+    // A second owner, and the account may go.
+    await join(shared, await someone('second-owner'), 'owner');
+    const deleted = await t.request('POST', '/delete-user', {}, { cookie: owner.cookie });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await t.db.select().from(user).where(eq(user.id, owner.id))).toEqual([]);
   });
 });

@@ -2,17 +2,30 @@ import '@tanstack/react-start/server-only';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { appConfig } from '~/app.config';
-import { organizationAc, organizationRoles } from '@/features/auth/permissions';
+import { organizationAc, organizationCan, organizationRoles } from '@/features/auth/permissions';
 import type { Database } from '@/server/db/client';
 import type { Mailer } from '@/server/email/mailer';
 import { renderInvitationEmail } from '@/server/email/organization-emails';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
 import type { AuthHookContext } from '@/server/auth/hooks';
+import type { QuotaStore } from '@/server/auth/quota-store';
 import { organization as organizationTable } from '@/server/db/schema/index';
-import { countOwnedOrganizations, findMembership, firstOrganizationOf } from './data.server';
-import { zOrganizationName, zOrganizationSlug } from './schema';
+import {
+  countOwnedOrganizations,
+  findMembership,
+  firstOrganizationOf,
+  listSoleOwnedWithMembers,
+} from './data.server';
+import {
+  type ActiveOrganization,
+  type OrganizationOverview,
+  zOrganizationName,
+  zOrganizationSlug,
+  zTeamName,
+} from './schema';
 
 /**
  * better-auth's session `create.before` hook: a new session starts in the organization the user joined
@@ -53,14 +66,41 @@ type InvitationData = {
   inviter: { user: { name: string; email: string } };
 };
 
+/** The hourly window of invitation mails to one address, whichever organization sends them. */
+const INVITATION_MAILS = { window: 3600, max: appConfig.organizations.invitationMailsPerHour };
+const invitationMailKey = (email: string) => `invitation-mail:${email.trim().toLowerCase()}`;
+
+/**
+ * The `before` rule of /organization/invite-member (an invitation, or `resend`): refused with 429
+ * TOO_MANY_REQUESTS (and `X-Retry-After`) once the address has had `invitationMailsPerHour` invitation
+ * mails this hour, before anything is stored or mailed, with the answer the sign-in code's cap gives.
+ * Counted when a mail goes (`invitationMailer`), so a refused invitation costs the address nothing.
+ */
+export function refuseInvitationFlood(quotaStore: QuotaStore) {
+  return async (ctx: AuthHookContext): Promise<void> => {
+    const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+    if (!email) return;
+    const use = await quotaStore.add(invitationMailKey(email), INVITATION_MAILS, 0);
+    if (use.count < INVITATION_MAILS.max) return;
+    const retryAfter = Math.max(1, Math.ceil((use.resetAt - Date.now()) / 1000));
+    throw new APIError(
+      'TOO_MANY_REQUESTS',
+      { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+      { 'X-Retry-After': String(retryAfter) },
+    );
+  };
+}
+
 /**
  * The organization plugin's `sendInvitationEmail`: mails the invited address a link to the invitation's
- * page (`/invitations/<id>`), in the inviter's language. A failure to send is logged and the invitation
- * stays (its page and the organization screen can resend it); the caller is told by better-auth's answer.
+ * page (`/invitations/<id>`), in the inviter's language, counted against the address's hourly cap
+ * (`refuseInvitationFlood`). A failure to send is logged and the invitation stays (its page and the
+ * organization screen can resend it); the caller is told by better-auth's answer.
  */
-function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean) {
+function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean, quotaStore: QuotaStore) {
   return async (data: InvitationData, request?: Request): Promise<void> => {
     if (demo) return;
+    await quotaStore.add(invitationMailKey(data.email), INVITATION_MAILS, 1);
     const lng = languageOfRequest(request?.headers);
     try {
       await mailer.send(
@@ -84,9 +124,16 @@ function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean) {
 /**
  * better-auth's organization plugin with the product's options (spec §6): the roles of
  * `organizationGrants`, the limits of `app.config.ts`, teams (never the last one removed), invitations
- * mailed in the inviter's language and refused a second time to the same address.
+ * mailed in the inviter's language, a few an hour per address, and refused a second time to the same
+ * address.
  */
-export function organizationPlugin(deps: { db: Database; mailer: Mailer; baseURL: string; demo: boolean }) {
+export function organizationPlugin(deps: {
+  db: Database;
+  mailer: Mailer;
+  baseURL: string;
+  demo: boolean;
+  quotaStore: QuotaStore;
+}) {
   return organization({
     ac: organizationAc,
     roles: organizationRoles,
@@ -102,45 +149,90 @@ export function organizationPlugin(deps: { db: Database; mailer: Mailer; baseURL
       maximumTeams: appConfig.organizations.maxTeams,
       allowRemovingAllTeams: false,
     },
-    sendInvitationEmail: invitationMailer(deps.mailer, deps.baseURL, deps.demo),
+    sendInvitationEmail: invitationMailer(deps.mailer, deps.baseURL, deps.demo, deps.quotaStore),
   });
 }
 
 export const CREATE_ORGANIZATION_PATH = '/organization/create';
 export const UPDATE_ORGANIZATION_PATH = '/organization/update';
+export const INVITE_MEMBER_PATH = '/organization/invite-member';
+export const CREATE_TEAM_PATH = '/organization/create-team';
+export const UPDATE_TEAM_PATH = '/organization/update-team';
 
-function refuse(code: 'INVALID_ORGANIZATION_NAME' | 'INVALID_ORGANIZATION_SLUG'): never {
-  throw new APIError('BAD_REQUEST', { code, message: 'Organization is invalid' });
+type BodyCode =
+  'INVALID_ORGANIZATION_NAME' | 'INVALID_ORGANIZATION_SLUG' | 'INVALID_TEAM_NAME' | 'VALIDATION_ERROR';
+
+function refuse(code: BodyCode): never {
+  throw new APIError('BAD_REQUEST', { code, message: 'Invalid request' });
 }
 
-function checkedName(value: unknown): string {
-  const parsed = zOrganizationName.safeParse(value);
-  return parsed.success ? parsed.data : refuse('INVALID_ORGANIZATION_NAME');
+/** `value` checked by `schema`, or the refusal `code`. */
+function checked<T>(schema: z.ZodType<T>, value: unknown, code: BodyCode): T {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : refuse(code);
 }
 
-function checkedSlug(value: unknown): string {
-  const parsed = zOrganizationSlug.safeParse(value);
-  return parsed.success ? parsed.data : refuse('INVALID_ORGANIZATION_SLUG');
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * Refuses a body with keys the product does not use (better-auth would store an organization's `logo` URL
+ * and any `metadata` it is sent, and take a `userId` from a server call).
+ */
+function onlyKeys(body: Record<string, unknown>, allowed: readonly string[]): void {
+  if (Object.keys(body).some((key) => !allowed.includes(key))) refuse('VALIDATION_ERROR');
 }
 
 /**
- * /organization/create: better-auth stores any name and slug it is given; the product's own rules apply
- * (a cleaned name within `limits.organizationNameMax`, a URL-safe slug) whichever client calls it.
+ * /organization/create: better-auth stores any name, slug, logo and metadata it is given; the product's
+ * own rules apply (a cleaned name within `limits.organizationNameMax`, a URL-safe slug, nothing else)
+ * whichever client calls it.
  */
 export function parseCreateOrganizationBody(body: Record<string, unknown> | undefined) {
-  return { ...body, name: checkedName(body?.name), slug: checkedSlug(body?.slug) };
+  const given = asRecord(body);
+  onlyKeys(given, ['name', 'slug', 'keepCurrentActiveOrganization']);
+  return {
+    ...given,
+    name: checked(zOrganizationName, given.name, 'INVALID_ORGANIZATION_NAME'),
+    slug: checked(zOrganizationSlug, given.slug, 'INVALID_ORGANIZATION_SLUG'),
+  };
 }
 
-/** /organization/update: the same rules for whichever of name and slug the change carries. */
+/** /organization/update: the same rules for whichever of name and slug the change carries, and only those. */
 export function parseUpdateOrganizationBody(body: Record<string, unknown> | undefined) {
-  const data =
-    typeof body?.data === 'object' && body.data !== null ? (body.data as Record<string, unknown>) : {};
+  const given = asRecord(body);
+  onlyKeys(given, ['organizationId', 'data']);
+  const data = asRecord(given.data);
+  onlyKeys(data, ['name', 'slug']);
   return {
-    ...body,
+    ...given,
+    data: {
+      ...('name' in data ? { name: checked(zOrganizationName, data.name, 'INVALID_ORGANIZATION_NAME') } : {}),
+      ...('slug' in data ? { slug: checked(zOrganizationSlug, data.slug, 'INVALID_ORGANIZATION_SLUG') } : {}),
+    },
+  };
+}
+
+/**
+ * /organization/create-team and /organization/update-team: better-auth stores any team name (of any length,
+ * with direction overrides); the product's team form's rules apply whichever client calls them.
+ */
+export function parseCreateTeamBody(body: Record<string, unknown> | undefined) {
+  const given = asRecord(body);
+  onlyKeys(given, ['name', 'organizationId']);
+  return { ...given, name: checked(zTeamName, given.name, 'INVALID_TEAM_NAME') };
+}
+
+export function parseUpdateTeamBody(body: Record<string, unknown> | undefined) {
+  const given = asRecord(body);
+  onlyKeys(given, ['teamId', 'data']);
+  const data = asRecord(given.data);
+  onlyKeys(data, ['name', 'organizationId']);
+  return {
+    ...given,
     data: {
       ...data,
-      ...('name' in data ? { name: checkedName(data.name) } : {}),
-      ...('slug' in data ? { slug: checkedSlug(data.slug) } : {}),
+      ...('name' in data ? { name: checked(zTeamName, data.name, 'INVALID_TEAM_NAME') } : {}),
     },
   };
 }
@@ -150,20 +242,23 @@ const SET_ACTIVE_PATH = '/organization/set-active';
 /**
  * The `before` rule of /organization/set-active: switching to an organization the user does not belong to
  * is refused before better-auth runs, which would also clear the session's active organization (the user
- * would lose the one they were working in for a refused request).
+ * would lose the one they were working in for a refused request). An id or slug that names no organization
+ * gets the same answer as another organization's, so the answer never tells which exist.
  */
 export function refuseForeignActiveOrganization(db: Database) {
   return async (ctx: AuthHookContext): Promise<void> => {
     if (ctx.path !== SET_ACTIVE_PATH) return;
-    const body =
-      typeof ctx.body === 'object' && ctx.body !== null ? (ctx.body as Record<string, unknown>) : {};
+    const body = asRecord(ctx.body);
     const current = await getSessionFromCtx(ctx);
     if (!current) return;
     let organizationId = typeof body.organizationId === 'string' ? body.organizationId : null;
-    if (!organizationId && typeof body.organizationSlug === 'string' && body.organizationId !== null) {
-      organizationId = (await findOrganizationBySlug(body.organizationSlug, db))?.id ?? null;
-    }
-    if (organizationId && !(await findMembership(organizationId, current.user.id, db))) {
+    const slug = typeof body.organizationSlug === 'string' ? body.organizationSlug : null;
+    // `organizationId: null` leaves the session without one, and a body naming none is better-auth's to
+    // refuse: nothing to check.
+    if (body.organizationId === null || (!organizationId && slug === null)) return;
+    if (!organizationId && slug !== null)
+      organizationId = (await findOrganizationBySlug(slug, db))?.id ?? null;
+    if (!organizationId || !(await findMembership(organizationId, current.user.id, db))) {
       throw new APIError('FORBIDDEN', {
         code: 'USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION',
         message: 'You are not a member of this organization',
@@ -178,4 +273,30 @@ async function findOrganizationBySlug(slug: string, db: Database) {
     .from(organizationTable)
     .where(eq(organizationTable.slug, slug));
   return row;
+}
+
+/**
+ * The active organization as a member with `role` sees it: pending invitations (each id is its link's
+ * secret, with the invited address) only for those who may invite.
+ */
+export function activeOrganizationFor(found: OrganizationOverview, role: string): ActiveOrganization {
+  const invitations = organizationCan(role, { invitation: ['create'] }) ? found.invitations : [];
+  return { ...found, invitations, role };
+}
+
+/**
+ * Before an account is deleted (by its user, /delete-user, or an admin, /admin/remove-user): refused while
+ * the user is the only owner of an organization others still belong to, with the code of leaving it
+ * (spec §8) and the organizations' names (`organizations`), so they can be handed over first. better-auth
+ * deletes sessions and accounts before its own delete hooks run, so this runs before the route.
+ */
+export async function refuseSoleOwnerDeletion(db: Database, userId: string | undefined): Promise<void> {
+  if (!userId) return;
+  const organizations = await listSoleOwnedWithMembers(userId, db);
+  if (organizations.length === 0) return;
+  throw new APIError('BAD_REQUEST', {
+    code: 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER',
+    message: 'You cannot leave the organization as the only owner',
+    organizations,
+  });
 }

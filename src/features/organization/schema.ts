@@ -53,7 +53,7 @@ export type TeamView = { id: string; name: string; members: OrganizationPerson[]
 export type TeamsView = { teams: TeamView[]; members: OrganizationPerson[] };
 
 // Messages are i18n keys of the `organization` namespace.
-const zTeamName = z
+export const zTeamName = z
   .string()
   .overwrite(cleanName)
   .min(1, { error: 'teams.validation.required', abort: true })

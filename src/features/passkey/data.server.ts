@@ -28,6 +28,20 @@ export async function listPasskeysOf(userId: string, db?: Database): Promise<Pas
   }));
 }
 
+/** One of `userId`'s passkeys' name (null when unnamed); undefined when the passkey is not theirs. */
+export async function findPasskeyNameOf(
+  userId: string,
+  id: string,
+  db?: Database,
+): Promise<{ name: string | null } | undefined> {
+  const executor = db ?? (await getDb());
+  const [found] = await executor
+    .select({ name: passkey.name })
+    .from(passkey)
+    .where(and(eq(passkey.id, id), eq(passkey.userId, userId)));
+  return found;
+}
+
 /** Deletes one of `userId`'s passkeys; its name when it was theirs, undefined otherwise. */
 export async function deletePasskeyOf(
   userId: string,

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, passkey, session, user } from '@/server/db/schema/index';
+import { defaultAuthLimits } from '@/server/auth/auth';
+import { pruneExpiredVerifications } from '@/server/auth/verification-pruning';
+import { auditLog, passkey, session, user, verification } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { findPasskeyOwnerBan, listPasskeysOf } from './data.server';
@@ -131,6 +133,30 @@ describe('the passkey routes', () => {
   });
 });
 
+describe('the anonymous sign-in challenge', () => {
+  it('is limited per address, and the challenges nobody answered are pruned once expired', async () => {
+    const ip = '198.51.100.77';
+    const ask = () => t.request('GET', '/passkey/generate-authenticate-options', undefined, { ip });
+    const { max } = defaultAuthLimits.passkeyOptions;
+    for (let i = 0; i < max; i++) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('x-retry-after'))).toBeGreaterThan(0);
+    // Another address still gets one.
+    const other = await t.request('GET', '/passkey/generate-authenticate-options', undefined, {
+      ip: '198.51.100.78',
+    });
+    expect(other.status).toBe(200);
+
+    const stored = (await t.db.select().from(verification)).length;
+    expect(stored).toBeGreaterThanOrEqual(max + 1);
+    const later = new Date(Date.now() + 24 * 3_600_000);
+    expect(await pruneExpiredVerifications(t.db, new Date())).toBe(0);
+    expect(await pruneExpiredVerifications(t.db, later)).toBe(stored);
+    expect(await t.db.select().from(verification)).toEqual([]);
+  });
+});
+
 describe('the passkey data', () => {
   it('lists names and dates, never key material, and only the user’s own', async () => {
     const a = await signedIn(newAddress('pk-a'));
@@ -160,6 +186,7 @@ describe('the passkey data', () => {
       await removeUserPasskey(
         { userId: target.id, passkeyId: foreign.id },
         { userId: 'admin', ip: null },
+        [],
         t.db,
       ),
     ).toBe(false);
@@ -169,6 +196,7 @@ describe('the passkey data', () => {
       await removeUserPasskey(
         { userId: target.id, passkeyId: id },
         { userId: bystander.id, ip: '10.0.0.9' },
+        [],
         t.db,
       ),
     ).toBe(true);
@@ -183,6 +211,29 @@ describe('the passkey data', () => {
       ip: '10.0.0.9',
       metadata: { passkey: 'Lost phone' },
     });
+  });
+
+  it('leaves an ADMIN_USER_IDS account’s passkeys to that account alone', async () => {
+    const listed = await signedIn(newAddress('pk-listed'));
+    const { id } = await storedPasskey(listed.id, 'Root key');
+    await expect(
+      removeUserPasskey(
+        { userId: listed.id, passkeyId: id },
+        { userId: 'admin', ip: null },
+        [listed.id],
+        t.db,
+      ),
+    ).rejects.toThrow('YOU_CANNOT_CHANGE_A_PROTECTED_ADMIN');
+    expect(await listPasskeysOf(listed.id, t.db)).toHaveLength(1);
+    // Their own removal goes through.
+    expect(
+      await removeUserPasskey(
+        { userId: listed.id, passkeyId: id },
+        { userId: listed.id, ip: null },
+        [listed.id],
+        t.db,
+      ),
+    ).toBe(true);
   });
 
   it('tells a banned owner from a free one, and a ban that has ended from one that holds', async () => {

@@ -5,15 +5,18 @@ import { getAuthenticatorName, passkey } from '@better-auth/passkey';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
-import type { AuthHookContext, RouteRule } from '@/server/auth/hooks';
-import { withBody } from '@/server/auth/hooks';
+import { recordAudit } from '@/features/audit/record.server';
+import { type AuthHookContext, hookClientIp, type RouteRule, withBody } from '@/server/auth/hooks';
 import type { Database } from '@/server/db/client';
-import { findPasskeyOwner, findPasskeyOwnerBan, markPasskeyUsed } from './data.server';
+import { findPasskeyNameOf, findPasskeyOwner, findPasskeyOwnerBan, markPasskeyUsed } from './data.server';
 import { zPasskeyName } from './schema';
 
 const VERIFY_REGISTRATION_PATH = '/passkey/verify-registration';
 const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
 const RENAME_PASSKEY_PATH = '/passkey/update-passkey';
+const DELETE_PASSKEY_PATH = '/passkey/delete-passkey';
+/** Where the delete route's `before` leaves the passkey's name for its audit entry (the row is gone after). */
+const NAME_STASH = 'passkeyNameStash';
 
 /**
  * better-auth's passkey plugin for this deployment: the relying party is the host of `BETTER_AUTH_URL`
@@ -46,10 +49,32 @@ const zRegistrationBody = z.strictObject({
   name: z.unknown().optional(),
 });
 
+/** An owner's change to their own passkeys, in the audit log (an admin's removal is `user.remove-passkey`). */
+async function auditOwnPasskey(
+  ctx: AuthHookContext,
+  action: 'account.add-passkey' | 'account.rename-passkey' | 'account.remove-passkey',
+  name: unknown,
+  db: Database,
+): Promise<void> {
+  const current = ctx.context.session;
+  if (!current || ctx.context.returned instanceof Error) return;
+  const { user } = current;
+  await recordAudit(
+    {
+      actorUserId: user.id,
+      action,
+      target: { type: 'user', id: user.id, label: user.name || user.email },
+      metadata: { passkey: typeof name === 'string' ? name : null },
+      ip: hookClientIp(ctx),
+    },
+    db,
+  );
+}
+
 /**
  * The passkey routes' rules: a name is the product's (trimmed, 1–60 characters) whichever client sends
- * it, registration never opens a second session (`createSession`), and a sign-in marks when the passkey
- * was last used.
+ * it, registration never opens a second session (`createSession`), a sign-in marks when the passkey was
+ * last used, and an owner's additions, renames and removals are audited.
  */
 export function passkeyRouteRules(db: Database): Record<string, RouteRule> {
   return {
@@ -64,12 +89,28 @@ export function passkeyRouteRules(db: Database): Record<string, RouteRule> {
         const checked = zPasskeyName.safeParse(name);
         return withBody({ response, name: checked.success ? checked.data : refuseName() });
       },
+      after: (ctx) => {
+        // The stored passkey: its name, the one given or the authenticator's.
+        const stored = ctx.context.returned as { name?: unknown } | null;
+        return auditOwnPasskey(ctx, 'account.add-passkey', stored?.name, db);
+      },
     },
     [RENAME_PASSKEY_PATH]: {
       before: (ctx) => {
         const checked = zPasskeyName.safeParse(ctx.body?.name);
         return withBody({ ...ctx.body, name: checked.success ? checked.data : refuseName() });
       },
+      after: (ctx) => auditOwnPasskey(ctx, 'account.rename-passkey', ctx.body?.name, db),
+    },
+    [DELETE_PASSKEY_PATH]: {
+      before: async (ctx) => {
+        const current = await getSessionFromCtx(ctx);
+        const id = ctx.body?.id;
+        if (!current || typeof id !== 'string') return;
+        const found = await findPasskeyNameOf(current.user.id, id, db);
+        return withBody({ ...ctx.body, [NAME_STASH]: found?.name ?? null });
+      },
+      after: (ctx) => auditOwnPasskey(ctx, 'account.remove-passkey', ctx.body?.[NAME_STASH], db),
     },
     [PASSKEY_SIGN_IN_PATH]: {
       // A browser already signed in uses a passkey to confirm it is its user ("confirm it's you"): a key

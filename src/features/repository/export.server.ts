@@ -2,8 +2,14 @@ import '@tanstack/react-start/server-only';
 import type { TFunction } from 'i18next';
 import type { CsvValue } from '@/lib/csv';
 import type { Database } from '@/server/db/client';
-import { csvResponse, exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
-import { authorizeOrganizationRoute, authorizeRoute, routeRefusal } from '@/server/http/route-auth';
+import { csvExport } from '@/server/http/csv-export';
+import { exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
+import {
+  authorizeOrganizationRoute,
+  authorizeRoute,
+  type RouteCaller,
+  routeRefusal,
+} from '@/server/http/route-auth';
 import { translatorFor } from '@/server/i18n/locales';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { listRepositories, type RepositoryScope } from './data.server';
@@ -52,14 +58,26 @@ async function* repositoryExportRows(
   }
 }
 
+/** The file, audited as `repository.export` with the view it was asked for (`exported`). */
 async function repositoryCsv(
   request: Request,
+  caller: RouteCaller,
   scope: RepositoryScope,
   view: RepositoryListView,
+  exported: Record<string, unknown>,
   db: Database | undefined,
 ): Promise<Response> {
   const t = await translatorFor(languageOfRequest(request.headers), 'repository');
-  return csvResponse({
+  return csvExport({
+    caller,
+    audit: {
+      action: 'repository.export',
+      targetType: 'repository',
+      view: exported,
+      // The app area's export happened in its organization; the manager's reads across them.
+      ...('platform' in scope ? {} : { organizationId: scope.organizationId }),
+    },
+    db,
     filename: exportFilename('repositories'),
     header: repositoryExportHeader(t),
     rows: repositoryExportRows(scope, view, db),
@@ -78,7 +96,8 @@ export async function exportRepositoriesCsv(request: Request, db?: Database): Pr
   if (allowed instanceof Response) return allowed;
   const view = readExportView(request, zRepositoryExportView);
   if (!view.ok) return routeRefusal('VALIDATION_ERROR', view.field);
-  return repositoryCsv(request, { organizationId: allowed.organizationId }, view.value, db);
+  const scope = { organizationId: allowed.organizationId };
+  return repositoryCsv(request, allowed.caller, scope, view.value, view.value, db);
 }
 
 /**
@@ -92,5 +111,5 @@ export async function exportPlatformRepositoriesCsv(request: Request, db?: Datab
   if (!view.ok) return routeRefusal('VALIDATION_ERROR', view.field);
   const { organizationId, ...listView } = view.value;
   const scope: RepositoryScope = organizationId ? { platform: true, organizationId } : { platform: true };
-  return repositoryCsv(request, scope, listView, db);
+  return repositoryCsv(request, caller, scope, listView, view.value, db);
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { user } from '@/server/db/schema/index';
+import { auditLog, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
@@ -36,6 +36,11 @@ beforeAll(async () => {
       timestamptz '2026-01-01 00:00:00+00' + (i / 3) * interval '1 second',
       now()
     from generate_series(1, ${seeded}) as i`);
+  // The callers below: an export's audit entry names its actor.
+  await db.insert(user).values([
+    { id: 'admin-1', name: 'Admin', email: 'admin-1@example.com', role: 'admin' },
+    { id: 'u1', name: 'User', email: 'u1@example.com' },
+  ]);
   await db.insert(user).values({
     id: 'evil',
     name: '=HYPERLINK("http://evil.example","open")',
@@ -124,6 +129,39 @@ describe('GET /api/export/users', () => {
     expect(names).toContain('نور 4');
     expect(names).toContain('Zoë 👩‍💻 5');
     expect(all.find((record) => record[0] === 'evil')?.[1]).toBe(`'=HYPERLINK("http://evil.example","open")`);
+  });
+
+  it('records each export (who, the users list, the filters) and runs one at a time per caller', async () => {
+    const first = await exportUsersCsv(new Request(exportUrl({ role: 'admin', searchTerm: 'noah' })), db);
+    expect(first.status).toBe(200);
+    // While the first is still being read, a second is refused, and records nothing.
+    const second = await exportUsersCsv(new Request(exportUrl()), db);
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ code: 'EXPORT_RUNNING' });
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.export'), eq(auditLog.actorUserId, 'admin-1')))
+      .orderBy(desc(auditLog.createdAt));
+    expect(entries[0]).toMatchObject({
+      targetType: 'user',
+      metadata: { filters: 'order=desc&role=admin&searchTerm=noah&sort=created' },
+    });
+    const recorded = entries.length;
+    // Once the file has gone out, the next one runs.
+    await readCsv(first);
+    const third = await exportUsersCsv(new Request(exportUrl()), db);
+    expect(third.status).toBe(200);
+    await third.body?.cancel();
+    // A cancelled download frees its slot too.
+    const fourth = await exportUsersCsv(new Request(exportUrl()), db);
+    expect(fourth.status).toBe(200);
+    await readCsv(fourth);
+    const after = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.export'), eq(auditLog.actorUserId, 'admin-1')));
+    expect(after).toHaveLength(recorded + 2);
   });
 
   it('names the columns and values in the caller’s language', async () => {

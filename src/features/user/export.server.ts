@@ -2,7 +2,8 @@ import '@tanstack/react-start/server-only';
 import type { TFunction } from 'i18next';
 import type { CsvValue } from '@/lib/csv';
 import type { Database } from '@/server/db/client';
-import { csvResponse, exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
+import { csvExport } from '@/server/http/csv-export';
+import { exportFilename, readExportView, walkKeyset } from '@/server/http/csv-response';
 import { authorizeRoute, routeRefusal } from '@/server/http/route-auth';
 import { translatorFor } from '@/server/i18n/locales';
 import { languageOfRequest } from '@/server/i18n/request-language';
@@ -72,7 +73,8 @@ async function* userExportRows(
 /**
  * GET /api/export/users: the users list's current view (search, role, status, sort and order: the list's
  * query parameters) as a streamed CSV file, all pages, for whoever may list users (as `$listUsers`).
- * 401/403 before anything is read; 400 `VALIDATION_ERROR:<field>` for a view the list would refuse.
+ * 401/403 before anything is read; 400 `VALIDATION_ERROR:<field>` for a view the list would refuse. Audited
+ * (`user.export`, with the view), one running at a time per caller (`csvExport`).
  */
 export async function exportUsersCsv(request: Request, db?: Database): Promise<Response> {
   const caller = await authorizeRoute({ user: ['list'] });
@@ -80,7 +82,10 @@ export async function exportUsersCsv(request: Request, db?: Database): Promise<R
   const view = readExportView(request, zUserExportView);
   if (!view.ok) return routeRefusal('VALIDATION_ERROR', view.field);
   const t = await translatorFor(languageOfRequest(request.headers), 'user');
-  return csvResponse({
+  return csvExport({
+    caller,
+    audit: { action: 'user.export', targetType: 'user', view: view.value },
+    db,
     filename: exportFilename('users'),
     header: userExportHeader(t),
     rows: userExportRows(view.value, t, db),

@@ -1,12 +1,11 @@
 import { createServerFn } from '@tanstack/react-start';
-import { getRequestHeaders } from '@tanstack/react-start/server';
 import { requirePermission } from '@/features/auth/middleware';
 import { userCan } from '@/features/auth/permissions';
 import { AppError } from '@/lib/errors';
 import { toSessionView } from '@/lib/session-view';
 import { getAuth } from '@/server/auth/instance';
 import { listActiveSessions } from '@/server/auth/session-list';
-import { clientIp } from '@/server/client-ip';
+import { authApiHeaders } from '@/server/client-ip';
 import { isDemoMode, serverEnv } from '@/server/env';
 import { applyBulkUserAction, resolveUserSelection } from './bulk.server';
 import { findUserById, listUsers } from './data.server';
@@ -56,11 +55,8 @@ export const $bulkUserAction = createServerFn({ method: 'POST' })
     const permission = userBulkPermissions[data.action.type];
     if (!userCan(context.user, permission, serverEnv().ADMIN_USER_IDS)) throw new AppError('FORBIDDEN');
     const { ids, targets } = await resolveUserSelection(data.selection);
-    // better-auth sees the client's address as its own route does (withClientIp), for each row's audit entry.
-    const headers = new Headers(getRequestHeaders());
-    const ip = clientIp();
-    if (ip) headers.set('x-forwarded-for', ip);
-    else headers.delete('x-forwarded-for');
     const { api } = await getAuth();
+    // Each row's audit entry takes the client's address as the route's own would (`authApiHeaders`).
+    const headers = authApiHeaders();
     return applyBulkUserAction({ api, headers, callerId: context.user.id }, data.action, ids, targets);
   });

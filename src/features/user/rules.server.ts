@@ -14,7 +14,7 @@ import {
   LIST_USERS_PATH,
   parseAdminBody,
 } from './bodies.server';
-import type { AuthHookContext, RouteRule } from '@/server/auth/hooks';
+import { type AuthHookContext, hookClientIp, type RouteRule } from '@/server/auth/hooks';
 
 /** Where the before hook leaves what the after hook needs once the change has erased it. */
 const ADMIN_STASH = 'adminAuditStash';
@@ -71,7 +71,18 @@ async function findTarget(db: Database, id: string | null): Promise<Target | und
  * better-auth would answer), the body (400, bodies.server.ts), then the rules. better-auth checks its own,
  * looser body before its 401 and 403, with the validator's message; it never gets a body that fails here.
  */
-async function adminBefore(ctx: AuthHookContext, db: Database, adminUserIds: readonly string[]) {
+/** Rules of other features an admin route also answers to, registered by src/server/auth/auth.ts. */
+type AdminRuleExtras = {
+  /** Before an account is removed (its permission and this feature's rules passed): may refuse. */
+  beforeRemoveUser?: (userId: string) => Promise<void>;
+};
+
+async function adminBefore(
+  ctx: AuthHookContext,
+  db: Database,
+  adminUserIds: readonly string[],
+  extras: AdminRuleExtras,
+) {
   // Password sign-in is off: a password set here could never be used, only leak.
   if (ctx.path === SET_PASSWORD_PATH) throw refuse('PASSWORDS_DISABLED', 'Password sign-in is disabled');
   if (ctx.path === LIST_USERS_PATH) {
@@ -85,6 +96,7 @@ async function adminBefore(ctx: AuthHookContext, db: Database, adminUserIds: rea
   const { targetId, extra } = await targetOf(db, input, self, current.session.id);
   const target = await findTarget(db, targetId);
   const changes = checkRules(input, { self, target, adminUserIds });
+  if (input.path === '/admin/remove-user' && target) await extras.beforeRemoveUser?.(target.id);
   const stash: AdminStash = {
     actorId: self,
     impersonatedBy: current.session.impersonatedBy ?? null,
@@ -250,12 +262,16 @@ async function adminAfter(ctx: AuthHookContext, db: Database) {
     stash: JSON.parse(stash) as AdminStash,
     body: asRecord(ctx.body),
     returned: asRecord(ctx.context.returned),
-    ip: ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null,
+    ip: hookClientIp(ctx),
   });
 }
 
 /** The rule of every /admin/* route (permission, body, target rules, then the audit entry). */
-export const adminRule = (db: Database, adminUserIds: readonly string[]): RouteRule => ({
-  before: (ctx) => adminBefore(ctx, db, adminUserIds),
+export const adminRule = (
+  db: Database,
+  adminUserIds: readonly string[],
+  extras: AdminRuleExtras = {},
+): RouteRule => ({
+  before: (ctx) => adminBefore(ctx, db, adminUserIds, extras),
   after: (ctx) => adminAfter(ctx, db),
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
 import { MAX_BAN_SECONDS } from '@/features/user/bodies.server';
+import { notSigningInOrOut } from '@/test/audit';
 import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
 
 // better-auth's admin routes as the manager screens reach them (through `auth.handler`): the product's
@@ -50,7 +51,11 @@ const admin = (cookie: string, path: string, body?: unknown, ip?: string) =>
 const findUser = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0];
 const sessionsOf = (id: string) => t.db.select().from(session).where(eq(session.userId, id));
 const entriesFor = (targetId: string) =>
-  t.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.createdAt);
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, targetId), notSigningInOrOut))
+    .orderBy(auditLog.createdAt);
 const currentSessionId = async (cookie: string) => {
   const got = await t.getSession(cookie);
   return String((got.body?.session as { id: string }).id);

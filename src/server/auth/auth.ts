@@ -1,19 +1,24 @@
 import '@tanstack/react-start/server-only';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, emailOTP, lastLoginMethod } from 'better-auth/plugins';
 import { tanstackStartCookies } from 'better-auth/tanstack-start';
 import { appConfig } from '~/app.config';
 import {
   afterChangeEmail,
+  auditLinkedProvider,
   cleanStoredUser,
   parseChangeEmailBody,
   parseNewEmail,
   refuseLastAdminDeletion,
+  DELETE_USER_PATH,
+  UNLINK_ACCOUNT_PATH,
+  unlinkProviderRule,
   UPDATE_USER_PATH,
   validateUpdateUserBody,
 } from '@/features/account/rules.server';
+import { auditRefusedCode, auditSignIn, auditSignOut } from '@/features/auth/audit.server';
 import { ac, defaultRole, roles } from '@/features/auth/permissions';
 import {
   explainBan,
@@ -26,12 +31,19 @@ import {
 import { organizationAudit } from '@/features/organization/audit.server';
 import {
   CREATE_ORGANIZATION_PATH,
+  CREATE_TEAM_PATH,
+  INVITE_MEMBER_PATH,
   organizationPlugin,
   parseCreateOrganizationBody,
+  parseCreateTeamBody,
   parseUpdateOrganizationBody,
+  parseUpdateTeamBody,
   refuseForeignActiveOrganization,
+  refuseInvitationFlood,
+  refuseSoleOwnerDeletion,
   startInFirstOrganization,
   UPDATE_ORGANIZATION_PATH,
+  UPDATE_TEAM_PATH,
   withoutActiveTeam,
 } from '@/features/organization/rules.server';
 import { passkeyPlugin, passkeyRouteRules } from '@/features/passkey/rules.server';
@@ -67,8 +79,9 @@ import {
   REQUEST_EMAIL_CHANGE_PATH,
   SEND_CODE_PATH,
   SIGN_IN_PATH,
+  SIGN_OUT_PATH,
 } from './codes';
-import { type AuthHookContext, type RouteRule, withBody } from './hooks';
+import { type AuthHookContext, hookClientIp, type RouteRule, withBody } from './hooks';
 import {
   auditImpersonatedChange,
   clampSessionExpiry,
@@ -78,6 +91,7 @@ import {
 import { oidcPlugins, socialProviders } from './providers';
 import { postgresQuotaStore, type QuotaStore } from './quota-store';
 import { guardAuthRoutes } from './routes';
+import { AUTH_ROUTES } from '@/server/policy/auth-routes';
 
 /** Limits chosen for sign-in; see docs/decisions/005-sign-in.md for why these numbers. */
 export type AuthLimits = {
@@ -85,6 +99,8 @@ export type AuthLimits = {
   perIp: { window: number; max: number };
   /** Per-IP limit on asking for a code and on trying one. */
   codes: { window: number; max: number };
+  /** Per-IP limit on anonymous passkey challenges: each stores a row until it expires. */
+  passkeyOptions: { window: number; max: number };
   /** Codes sent to one address, whoever asks, per window (anti mail-bombing). */
   perAddress: { window: number; max: number };
 };
@@ -92,6 +108,7 @@ export type AuthLimits = {
 export const defaultAuthLimits: AuthLimits = {
   perIp: { window: 60, max: 100 },
   codes: { window: 60, max: 10 },
+  passkeyOptions: { window: 60, max: 20 },
   perAddress: { window: 3600, max: 5 },
 };
 
@@ -133,15 +150,23 @@ export function createAuth(deps: AuthDeps) {
  * after. The rules live in the features (each feature's rules.server.ts); the code routes' mail handling is
  * `createCodeMail`'s.
  */
-function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof createCodeMail>) {
-  // After any sign-in: the browser is remembered for the address (codes.ts), and the owner hears of it
-  // when the browser had not signed in to the account before.
-  const afterSignIn = (ctx: AuthHookContext) => {
+function routeRules(
+  deps: AuthDeps,
+  codes: CodeRequests,
+  mail: ReturnType<typeof createCodeMail>,
+  quotaStore: QuotaStore,
+) {
+  // After any sign-in: the browser is remembered for the address (codes.ts), the owner hears of it when
+  // the browser had not signed in to the account before, and the audit log records it.
+  const afterSignIn = async (ctx: AuthHookContext) => {
     const request = codes.current();
     const signedIn = ctx.context.newSession;
     if (!request || !signedIn) return;
     mail.notifyNewSignIn(ctx);
-    request.signedInAs = signedIn.user.email.toLowerCase();
+    const email = signedIn.user.email.toLowerCase();
+    const facts = { newBrowser: !codes.wasKnown(email), signUp: request.signedUp };
+    request.signedInAs = email;
+    await auditSignIn(ctx, facts, deps.db);
   };
   const passkeyRules = passkeyRouteRules(deps.db);
   const rules: Record<string, RouteRule> = {
@@ -156,11 +181,14 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
     [SIGN_IN_PATH]: {
       before: (ctx) => withBody(parseSignInBody(ctx.body)),
       after: async (ctx) => {
+        await auditRefusedCode(ctx, { db: deps.db, quotaStore });
         await explainBan(ctx);
         await replacePreviousSession(ctx);
-        if (!(ctx.context.returned instanceof Error)) afterSignIn(ctx);
+        if (!(ctx.context.returned instanceof Error)) await afterSignIn(ctx);
       },
     },
+    [SIGN_OUT_PATH]: { before: (ctx) => auditSignOut(ctx, deps.db) },
+    [UNLINK_ACCOUNT_PATH]: unlinkProviderRule(deps.db),
     [REQUEST_EMAIL_CHANGE_PATH]: {
       before: (ctx) => withBody(parseChangeEmailBody(ctx.body, false)),
       after: (ctx) => {
@@ -177,21 +205,27 @@ function routeRules(deps: AuthDeps, codes: CodeRequests, mail: ReturnType<typeof
         afterChangeEmail(ctx, (done) => mail.notifyPreviousAddress(done, parseNewEmail(done.body))),
     },
     [CREATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseCreateOrganizationBody(ctx.body)) },
+    [INVITE_MEMBER_PATH]: { before: refuseInvitationFlood(quotaStore) },
     [UPDATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseUpdateOrganizationBody(ctx.body)) },
+    [CREATE_TEAM_PATH]: { before: (ctx) => withBody(parseCreateTeamBody(ctx.body)) },
+    [UPDATE_TEAM_PATH]: { before: (ctx) => withBody(parseUpdateTeamBody(ctx.body)) },
     ...passkeyRules,
     [PASSKEY_SIGN_IN_PATH]: {
       ...passkeyRules[PASSKEY_SIGN_IN_PATH],
       after: async (ctx) => {
         await passkeyRules[PASSKEY_SIGN_IN_PATH]?.after?.(ctx);
         await replacePreviousSession(ctx);
-        afterSignIn(ctx);
+        await afterSignIn(ctx);
       },
     },
     // A provider's return leg answers with a redirect (an APIError to better-auth) whether or not it
     // signed anyone in: the new session says it did.
     [CALLBACK_PATH]: { after: afterSignIn },
   };
-  const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS);
+  // Deleting an account leaves no organization without an owner, whether its user or an admin deletes it.
+  const soleOwner = (userId: string | undefined) => refuseSoleOwnerDeletion(deps.db, userId);
+  rules[DELETE_USER_PATH] = { before: async (ctx) => soleOwner((await getSessionFromCtx(ctx))?.user.id) };
+  const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS, { beforeRemoveUser: soleOwner });
   return (path: string): RouteRule | undefined => (path.startsWith('/admin/') ? admin : rules[path]);
 }
 
@@ -202,7 +236,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
   const signUpEnabled = deps.signUpEnabled && !deps.demo;
   const expiresIn = Math.min(appConfig.auth.otpExpiryMinutes, 10) * 60;
   const mail = createCodeMail({ ...deps, codes, quotaStore, perAddress: limits.perAddress, expiresIn });
-  const ruleFor = routeRules(deps, codes, mail);
+  const ruleFor = routeRules(deps, codes, mail, quotaStore);
   const organizationChanges = organizationAudit(db);
   const organizationSwitch = refuseForeignActiveOrganization(db);
   const inFirstOrganization = startInFirstOrganization(db);
@@ -263,6 +297,17 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         },
         update: { before: async (data) => cleanStoredUser(data) },
       },
+      // A provider linked to an existing account, audited (a sign-up's own account row is not a link).
+      account: {
+        create: {
+          after: async (created, ctx) =>
+            auditLinkedProvider(
+              created,
+              { signUp: codes.current()?.signedUp ?? false, ip: ctx ? hookClientIp(ctx) : null },
+              db,
+            ),
+        },
+      },
       session: {
         create: {
           before: async (data, ctx) => {
@@ -283,12 +328,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
       customStorage: quotaStore,
       window: limits.perIp.window,
       max: limits.perIp.max,
-      customRules: {
-        [SEND_CODE_PATH]: limits.codes,
-        [SIGN_IN_PATH]: limits.codes,
-        [REQUEST_EMAIL_CHANGE_PATH]: limits.codes,
-        [CHANGE_EMAIL_PATH]: limits.codes,
-      },
+      customRules: authRateLimitRules(limits),
     },
     advanced: {
       useSecureCookies: env.NODE_ENV === 'production',
@@ -356,7 +396,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         impersonationSessionDuration: appConfig.auth.impersonationMaxMinutes * 60,
         allowImpersonatingAdmins: false,
       }),
-      organizationPlugin(deps),
+      organizationPlugin({ ...deps, quotaStore }),
       passkeyPlugin(deps),
       // A readable cookie naming how this browser signed in last: /login marks that method "Last used".
       lastLoginMethod(),
@@ -365,6 +405,18 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
       tanstackStartCookies(),
     ],
   });
+}
+
+/** better-auth's per-route limits, as the policy table names them (`rateLimit`); the rest get `perIp`. */
+function authRateLimitRules(limits: AuthLimits): Record<string, { window: number; max: number }> {
+  const byName = { 'auth-codes': limits.codes, 'auth-passkey-options': limits.passkeyOptions } as const;
+  const rules: Record<string, { window: number; max: number }> = {};
+  for (const route of AUTH_ROUTES) {
+    if (route.rateLimit === 'auth-codes' || route.rateLimit === 'auth-passkey-options') {
+      rules[route.path] = byName[route.rateLimit];
+    }
+  }
+  return rules;
 }
 
 export type Auth = ReturnType<typeof buildAuth>;

@@ -9,6 +9,7 @@ import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 
 export const SEND_CODE_PATH = '/email-otp/send-verification-otp';
 export const SIGN_IN_PATH = '/sign-in/email-otp';
+export const SIGN_OUT_PATH = '/sign-out';
 export const REQUEST_EMAIL_CHANGE_PATH = '/email-otp/request-email-change';
 export const CHANGE_EMAIL_PATH = '/email-otp/change-email';
 export const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';

@@ -16,3 +16,12 @@ export type RouteRule = {
 
 /** A `before` result that makes better-auth continue with `body` instead of the caller's. */
 export const withBody = (body: Record<string, unknown>) => ({ context: { body } });
+
+/**
+ * The client's address for an audit entry written by a hook: the request's only X-Forwarded-For entry,
+ * which is `clientIp()`'s answer, set on every request that reaches better-auth (`withClientIp` over HTTP,
+ * `authApiHeaders` for server code's `auth.api` calls). Null when none was set.
+ */
+export function hookClientIp(ctx: { headers?: Headers | undefined }): string | null {
+  return ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+}

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { listAuditEntries } from '@/features/audit/data.server';
-import { auditLog, session, user } from '@/server/db/schema/index';
+import { auditLog, organization, passkey, session, user } from '@/server/db/schema/index';
 import { readSession } from './session';
+import { notSigningInOrOut } from '@/test/audit';
 import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
 
 // Impersonation is for looking (issue 15 §4): through `auth.handler`, an admin acting as a user cannot take
@@ -78,7 +79,11 @@ async function impersonation(names = { admin: 'Sam Support', user: 'Ivy User' })
 
 const findUser = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0];
 const entriesAbout = (id: string) =>
-  t.db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.createdAt);
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, id), notSigningInOrOut))
+    .orderBy(auditLog.createdAt);
 
 describe('an admin acting as a user', () => {
   it('may not delete the account nor change its e-mail: a clear code, nothing changes, no mail', async () => {
@@ -105,6 +110,56 @@ describe('an admin acting as a user', () => {
       { cookie: target.cookie },
     );
     expect(own.status, own.text).toBe(200);
+  });
+
+  it('may not leave a way in behind: no passkey added, renamed or removed, no provider unlinked', async () => {
+    const { target, cookie } = await impersonation();
+    await t.db.insert(passkey).values({
+      id: `pk-${target.id}`,
+      userId: target.id,
+      name: 'Phone',
+      publicKey: 'key',
+      credentialID: `credential-${target.id}`,
+      counter: 0,
+      deviceType: 'singleDevice',
+      backedUp: false,
+    });
+    const attempts: ['GET' | 'POST', string, Record<string, unknown>][] = [
+      // Registering a passkey as the user, to sign in as them later with no impersonation mark.
+      ['GET', '/passkey/generate-register-options', {}],
+      ['POST', '/passkey/verify-registration', { response: { id: 'made-up' } }],
+      ['POST', '/passkey/update-passkey', { id: `pk-${target.id}`, name: 'Mine now' }],
+      ['POST', '/passkey/delete-passkey', { id: `pk-${target.id}` }],
+      ['POST', '/unlink-account', { accountId: 'any-account' }],
+    ];
+    for (const [method, path, body] of attempts) {
+      const refused = await t.request(method, path, method === 'GET' ? undefined : body, { cookie });
+      expect([refused.status, refused.body?.code], path).toEqual([403, 'NOT_WHILE_IMPERSONATING']);
+    }
+    expect(await t.db.select().from(passkey).where(eq(passkey.userId, target.id))).toEqual([
+      expect.objectContaining({ name: 'Phone' }),
+    ]);
+    // No challenge was stored for a registration either.
+    const options = await t.request('GET', '/passkey/generate-register-options', undefined, {
+      cookie: target.cookie,
+    });
+    expect(options.status, options.text).toBe(200);
+  });
+
+  it('may not delete the user’s organization', async () => {
+    const { target, cookie } = await impersonation();
+    const created = await t.request(
+      'POST',
+      '/organization/create',
+      { name: 'Ivy’s team', slug: `ivy-${target.id.slice(0, 8).toLowerCase()}` },
+      { cookie: target.cookie },
+    );
+    expect(created.status, created.text).toBe(200);
+    const organizationId = String(created.body?.id);
+    const refused = await t.request('POST', '/organization/delete', { organizationId }, { cookie });
+    expect([refused.status, refused.body?.code]).toEqual([403, 'NOT_WHILE_IMPERSONATING']);
+    const [kept] = await t.db.select().from(organization).where(eq(organization.id, organizationId));
+    expect(kept).toBeDefined();
   });
 
   it('records every change as the admin’s, acting as the user', async () => {

@@ -6,7 +6,8 @@ import { recordAudit } from '@/features/audit/record.server';
 import { ORGANIZATION_AUDITED_PATHS } from '@/features/organization/audit.server';
 import type { AuditAction, AuditMetadata } from '@/features/audit/schema';
 import type { Database } from '@/server/db/client';
-import type { AuthHookContext } from './hooks';
+import { authRoutePolicy } from '@/server/policy/auth-routes';
+import { type AuthHookContext, hookClientIp } from './hooks';
 
 // Impersonation is for looking, not for taking over (docs/decisions/017-impersonation-limits.md): an admin
 // signed in as a user cannot remove the account or move it to another address, every change they make is
@@ -16,24 +17,6 @@ import type { AuthHookContext } from './hooks';
 export type SessionFacts = { createdAt: Date | string; impersonatedBy?: string | null };
 
 const LIMIT_MS = appConfig.auth.impersonationMaxMinutes * 60_000;
-
-/**
- * Routes that would let whoever holds the session keep the account or lose it for its owner: refused to
- * an impersonation session with NOT_WHILE_IMPERSONATING, before better-auth (or another hook) runs them.
- * Those the product does not serve are listed too, so opening one later does not open it to an admin.
- */
-const TAKEOVER_ROUTES = new Set([
-  '/delete-user',
-  '/delete-user/callback',
-  '/email-otp/request-email-change',
-  '/email-otp/change-email',
-  '/change-email',
-  '/link-social',
-  '/unlink-account',
-  '/change-password',
-  '/set-password',
-  '/update-session',
-]);
 
 /** Account changes the product offers, and the audit action each is recorded as. */
 const CHANGE_ACTIONS: Record<string, AuditAction> = {
@@ -94,9 +77,10 @@ function capImpersonationExpiry<T extends Record<string, unknown>>(
 
 /**
  * For the `before` hook of every auth route: an impersonation past its limit is ended (its row deleted,
- * 401) and a takeover route is refused to a live one (403 NOT_WHILE_IMPERSONATING). The session read here
- * is the one the route then uses. /get-session reads it itself (see `impersonationAnswer`), and signing out
- * always works.
+ * 401), and a live one is refused (403 NOT_WHILE_IMPERSONATING) every route the policy table marks
+ * `impersonation: 'refused'`, and any route it does not list (only server code could call one). The
+ * session read here is the one the route then uses. /get-session reads it itself (see
+ * `impersonationAnswer`), and signing out always works.
  */
 export async function guardImpersonation(ctx: AuthHookContext): Promise<void> {
   if (ctx.path === '/get-session' || ctx.path === '/sign-out') return;
@@ -109,7 +93,7 @@ export async function guardImpersonation(ctx: AuthHookContext): Promise<void> {
     ctx.context.session = null;
     throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: 'Unauthorized' });
   }
-  if (TAKEOVER_ROUTES.has(ctx.path)) {
+  if (authRoutePolicy(ctx.path)?.impersonation !== 'allowed') {
     throw new APIError('FORBIDDEN', {
       code: 'NOT_WHILE_IMPERSONATING',
       message: 'Not allowed while signed in as another user',
@@ -156,7 +140,7 @@ export async function auditImpersonatedChange(ctx: AuthHookContext, db: Database
       action,
       target: { type: 'user', id: user.id, label },
       metadata,
-      ip: ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null,
+      ip: hookClientIp(ctx),
       actingAs: { adminId, userId: user.id, userLabel: user.name || user.email },
     },
     db,

@@ -7,6 +7,7 @@ import { getRedis } from '@/server/redis';
 import { type Auth, createAuth } from './auth';
 import { postgresQuotaStore, type QuotaStore, redisQuotaStore, schedulePruning } from './quota-store';
 import { batchedQuotaStore } from './quota-store-batched';
+import { pruneExpiredVerifications } from './verification-pruning';
 
 let pending: Promise<Auth> | undefined;
 
@@ -15,6 +16,12 @@ export function getAuth(): Promise<Auth> {
   pending ??= Promise.all([getDb(), getQuotaStore()])
     .then(([db, quotaStore]) => {
       const env = serverEnv();
+      // Expired codes and passkey challenges nobody came back for, deleted as the rate-limit windows are.
+      schedulePruning(
+        { prune: () => pruneExpiredVerifications(db) },
+        env.RATE_LIMIT_PRUNE_INTERVAL_S * 1000,
+        (error) => logger.warn({ err: serializeError(error) }, 'expired verifications not pruned'),
+      );
       return createAuth({
         db,
         env,

@@ -157,12 +157,13 @@ export function redisQuotaStore(redis: Redis, prefix = 'starter:quota:'): QuotaS
 }
 
 /**
- * Prunes `store` every `intervalMs` (the first time after one interval) until the returned function is
- * called. Every instance runs it: deleting rows another instance deletes at the same moment is harmless.
- * The timer never keeps the process alive; a failure (the database away) waits for the next run.
+ * Prunes `store` (the rate-limit windows, or anything else with a `prune`) every `intervalMs` (the first
+ * time after one interval) until the returned function is called. Every instance runs it: deleting rows
+ * another instance deletes at the same moment is harmless. The timer never keeps the process alive; a
+ * failure (the database away) waits for the next run.
  */
 export function schedulePruning(
-  store: QuotaStore,
+  store: Pick<QuotaStore, 'prune'>,
   intervalMs: number,
   onError: (error: unknown) => void,
 ): () => void {

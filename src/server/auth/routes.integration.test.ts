@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '@/server/db/seed/seed';
-import { AUTH_ROUTES, findAuthRoute } from './routes';
+import { AUTH_ROUTES } from '@/server/policy/auth-routes';
+import { findAuthRoute } from './routes';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // Every endpoint better-auth exposes with the product's plugins and every provider configured, called

@@ -82,10 +82,19 @@ export function csvResponse(options: {
   header: readonly string[];
   rows: AsyncIterable<readonly CsvValue[]>;
   signal?: AbortSignal;
+  /** Called once when the stream ends: read to its end, failed, or cancelled. */
+  onEnd?: () => void;
 }): Response {
   const chunks = csvChunks(options.header, options.rows);
   const requestId = currentRequest()?.id;
+  let ended = false;
+  const end = () => {
+    options.signal?.removeEventListener('abort', stop);
+    if (!ended) options.onEnd?.();
+    ended = true;
+  };
   const stop = () => {
+    end();
     void chunks.return().catch(() => undefined);
   };
   options.signal?.addEventListener('abort', stop, { once: true });
@@ -95,17 +104,16 @@ export function csvResponse(options: {
         try {
           const next = await chunks.next();
           if (next.done) {
-            options.signal?.removeEventListener('abort', stop);
+            end();
             controller.close();
           } else controller.enqueue(next.value);
         } catch (error) {
           logger.error({ requestId, source: 'csv-export', err: serializeError(error) }, 'export failed');
-          options.signal?.removeEventListener('abort', stop);
+          end();
           controller.error(new Error('EXPORT_FAILED'));
         }
       },
       cancel() {
-        options.signal?.removeEventListener('abort', stop);
         stop();
       },
     },

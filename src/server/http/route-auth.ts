@@ -15,11 +15,11 @@ export type RouteCaller = NonNullable<RequestSession>;
  * (`UNAUTHORIZED` 401, `FORBIDDEN` 403, `VALIDATION_ERROR` 400…), so the client translates it the same
  * way. Nothing else (no library text) goes out.
  */
-export function routeRefusal(code: string, field?: string): Response {
+export function routeRefusal(code: string, field?: string, headers: Record<string, string> = {}): Response {
   const error = new AppError(code, field);
   return Response.json(
     { code: error.code, ...(field ? { field } : {}), message: error.message },
-    { status: error.status, headers: { 'cache-control': 'no-store' } },
+    { status: error.status, headers: { 'cache-control': 'no-store', ...headers } },
   );
 }
 

@@ -16,10 +16,7 @@ async function loadNamespace(lng: AppLanguage, ns: string): Promise<ResourceLang
 }
 
 async function load(lng: AppLanguage): Promise<string> {
-  const entries = await Promise.all(
-    appConfig.i18n.namespaces.map(async (ns) => [ns, await loadNamespace(lng, ns)] as const),
-  );
-  const resources: Resource = { [lng]: Object.fromEntries(entries) };
+  const resources: Resource = { [lng]: await namespacesOf(lng, appConfig.i18n.namespaces) };
   return JSON.stringify(resources);
 }
 
@@ -33,17 +30,29 @@ export function loadLanguageResources(lng: AppLanguage): Promise<string> {
   return pending;
 }
 
-/** A `t` for one namespace in `lng` (English where a key is missing), for texts the server writes. */
-export async function translatorFor(lng: AppLanguage, ns: string) {
+/** One language's resources for `namespaces`. */
+async function namespacesOf(lng: AppLanguage, namespaces: readonly string[]): Promise<ResourceLanguage> {
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => [ns, await loadNamespace(lng, ns)] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * A `t` in `lng` (English where a key is missing) for texts the server writes: for one namespace, or for
+ * several (the first is the default; the others are reached as `<namespace>:<key>`).
+ */
+export async function translatorFor(lng: AppLanguage, ns: string | readonly string[]) {
+  const namespaces = typeof ns === 'string' ? [ns] : [...ns];
   const instance = createInstance();
   await instance.init({
     lng,
     fallbackLng: appConfig.defaultLanguage,
-    ns: [ns],
-    defaultNS: ns,
+    ns: namespaces,
+    defaultNS: namespaces[0],
     resources: {
-      [lng]: { [ns]: await loadNamespace(lng, ns) },
-      [appConfig.defaultLanguage]: { [ns]: await loadNamespace(appConfig.defaultLanguage, ns) },
+      [lng]: await namespacesOf(lng, namespaces),
+      [appConfig.defaultLanguage]: await namespacesOf(appConfig.defaultLanguage, namespaces),
     },
     interpolation: { escapeValue: false },
   });

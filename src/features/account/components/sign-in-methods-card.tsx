@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { KeyRound, LogIn, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { providerName } from '@/lib/providers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
@@ -13,8 +14,6 @@ import { translateError } from '@/lib/translate-error';
 import { accountMutations, accountQueries } from '../queries';
 import type { LinkedProvider } from '../schema';
 import { EmailAddress } from './email-address';
-
-const KNOWN_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google' };
 
 /**
  * Every way into the account: a code by e-mail (always), its passkeys, and each linked provider, which
@@ -70,10 +69,10 @@ function ProviderMethod({ provider }: { provider: LinkedProvider }) {
   const queryClient = useQueryClient();
   const { data: config } = useSuspenseQuery(authQueries.config());
   const unlink = useMutation(accountMutations.unlinkProvider(queryClient));
-  const name =
-    config.providers.find((p) => p.id === provider.providerId)?.name ??
-    KNOWN_NAMES[provider.providerId] ??
-    provider.providerId;
+  const name = providerName(
+    provider.providerId,
+    config.providers.find((p) => p.id === provider.providerId)?.name,
+  );
   const linkedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
     new Date(provider.linkedAt),
   );

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { DataList } from '@/components/ui/data-list';
 import { auditQueries } from '../queries';
 import type { AuditEntry } from '../schema';
+import { sentenceCount, sentenceFacts, sentenceKey } from '../sentence';
 
 /**
  * The audit trail, newest first: "Admin banned Jane Doe · 3 min ago", each target linked while it still
@@ -128,31 +128,6 @@ function ActingAsActor({
   );
 }
 
-/**
- * An action's sentence lives in its noun's feature namespace (`repository:audit.create`), so a new entity
- * brings its own; session actions read in the user namespace (`user:audit.session.revoke`).
- */
-function sentenceKey(action: AuditEntry['action']): string {
-  const [noun, verb] = action.split('.') as [string, string];
-  return noun === 'session' ? `user:audit.session.${verb}` : `${noun}:audit.${verb}`;
-}
-
-/**
- * What an organization entry's sentence names besides actor and target, from the facts written with it:
- * the organization and team (names as they were then), the role given, in the reader's language.
- */
-function sentenceFacts(entry: AuditEntry, t: TFunction<'audit'>) {
-  const { organization, team, role, to, days } = entry.metadata;
-  const roleName = typeof to === 'string' ? to : typeof role === 'string' ? role : '';
-  return {
-    // The retention job's: how old the deleted entries were.
-    days: typeof days === 'number' ? days : 0,
-    organization: typeof organization === 'string' ? organization : t('unknownTarget'),
-    team: typeof team === 'string' ? team : t('unknownTarget'),
-    role: roleName ? t(`organization:roles.${roleName}`, { defaultValue: roleName }) : '',
-  };
-}
-
 /** The entry as a sentence: who did what to whom, each linked to its page while it has one. */
 export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('audit');
@@ -165,10 +140,9 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   return (
     <Trans
       t={t}
-      i18nKey={sentenceKey(entry.action)}
+      i18nKey={sentenceKey(entry)}
       values={{ ...sentenceFacts(entry, t), actor, target }}
-      // How many entries the retention job deleted picks the sentence's plural form.
-      count={typeof entry.metadata.deleted === 'number' ? entry.metadata.deleted : undefined}
+      count={sentenceCount(entry)}
       components={{
         actor: entry.actingAs ? (
           <ActingAsActor admin={actor} adminId={entry.actor?.id} user={entry.actingAs} />

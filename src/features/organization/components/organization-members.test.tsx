@@ -127,11 +127,12 @@ describe('the organization screen’s members and invitations', () => {
     expect(screen.getByRole('button', { name: 'Invite member' })).toBeEnabled();
   });
 
-  it('shows a member the lists and no control', () => {
+  it('shows a member the members, no control and no pending invitation', () => {
     renderScreen('member');
     expect(screen.queryAllByRole('combobox')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(screen.queryByRole('button', { name: /invitation/ })).toBeNull();
+    expect(screen.queryByText('new@example.com')).toBeNull();
     const list = screen.getByRole('list', { name: 'Members (4)' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     expect(within(list).getByText('You')).toBeVisible();

@@ -153,10 +153,14 @@ function RemoveMemberButton({
   );
 }
 
-/** Pending invitations with, as the viewer's role allows, "Resend" and "Cancel invitation". */
+/**
+ * Pending invitations with, as the viewer's role allows, "Resend" and "Cancel invitation"; none for a
+ * member who may not invite (the server sends them none).
+ */
 export function OrganizationInvitations({ organization }: { organization: ActiveOrganization }) {
   const canResend = organizationCan(organization.role, { invitation: ['create'] });
   const canCancel = organizationCan(organization.role, { invitation: ['cancel'] });
+  if (!canResend) return null;
   return (
     <InvitationsCard
       invitations={organization.invitations}

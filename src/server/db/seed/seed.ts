@@ -4,6 +4,7 @@ import { count, desc, sql } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../client.ts';
 import { invitation, member, organization, repository, team, teamMember, user } from '../schema/index.ts';
+import { seedAuditHistory } from './audit-history.ts';
 import { firstNames, globexRepositories, lastNames, longNamedUser, sampleRepositories } from './data.ts';
 
 type NewUser = typeof user.$inferInsert;
@@ -68,7 +69,7 @@ const GLOBEX_MEMBERS = 12;
  * Inserts the demo accounts, two organizations and their repositories; rows that already exist (by e-mail,
  * slug, membership or name within the organization) are kept. Acme: owned by the admin, with the sample
  * user as a member, the sample repositories and two teams. Globex: a dozen of the generated users, a few
- * repositories and one pending invitation.
+ * repositories and one pending invitation. Into an empty audit log, three weeks of their history.
  */
 export async function seedDatabase(db: Database): Promise<{ users: number; repositories: number }> {
   const users = await db
@@ -91,6 +92,7 @@ export async function seedDatabase(db: Database): Promise<{ users: number; repos
     .values([...sample(sampleRepositories, 'acme'), ...sample(globexRepositories, 'globex')])
     .onConflictDoNothing()
     .returning({ id: repository.id });
+  await seedAuditHistory(db, members);
   return { users: users.length, repositories: repositories.length };
 }
 

@@ -1,0 +1,96 @@
+import { createMiddleware } from '@tanstack/react-start';
+import { signedInRecently } from '@/features/auth/recent-sign-in';
+import { AppError } from '@/lib/errors';
+import { getQuotaStore } from '@/server/auth/instance';
+import { requestSession } from '@/server/auth/session';
+import { clientIp } from '@/server/client-ip';
+import { isDemoMode } from '@/server/env';
+import { CSV_EXPORT_LIMITS } from '@/server/http/csv-export';
+import { routeRefusal } from '@/server/http/route-auth';
+import { limitServerFnCall } from '@/server/http/server-fn-limit';
+import { logger } from '@/server/logger';
+import { apiRoutePolicy } from '@/server/policy/api-routes';
+import type { Policy } from '@/server/policy/policy';
+import { serverFunctionKey, serverFunctionPolicy } from '@/server/policy/server-functions';
+
+// The policy tables enforced (docs/decisions/032-one-policy-per-route.md): `policyMiddleware` for every
+// server function, `apiPolicyMiddleware` for every server route under /api but better-auth's, whose own
+// routes are guarded from the same kind of table (src/server/auth/routes.ts and its hooks).
+
+type SessionRefusal = 'NOT_WHILE_IMPERSONATING' | 'SESSION_NOT_FRESH';
+
+type SessionRules = Pick<Policy, 'impersonation' | 'recentSignIn'>;
+type SessionFacts = { impersonatedBy?: string | null | undefined; createdAt: Date | string };
+
+/**
+ * What a policy's session rules say of a session: an impersonation refused, or a sign-in too old. Without a
+ * session, nothing: the function's or route's own access rule answers UNAUTHORIZED.
+ */
+export function sessionRuleRefusal(rules: SessionRules, session: SessionFacts | null): SessionRefusal | null {
+  if (!session) return null;
+  if (rules.impersonation === 'refused' && session.impersonatedBy) return 'NOT_WHILE_IMPERSONATING';
+  if (rules.recentSignIn && !signedInRecently(session.createdAt)) return 'SESSION_NOT_FRESH';
+  return null;
+}
+
+/** `sessionRuleRefusal` for the current request's session, read once per request (`requestSession`). */
+async function sessionRefusal(rules: SessionRules): Promise<SessionRefusal | null> {
+  if (rules.impersonation === 'allowed' && !rules.recentSignIn) return null;
+  return sessionRuleRefusal(rules, (await requestSession())?.session ?? null);
+}
+
+/**
+ * Global server-function middleware (src/start.ts, after the error middleware): the call's rules from
+ * `SERVER_FUNCTIONS`, before the function's own middleware or handler runs: a function the table does not
+ * list is refused (FORBIDDEN, logged); then the demo (DEMO_MODE), the call limits (429), an impersonation
+ * (NOT_WHILE_IMPERSONATING) and an old sign-in (SESSION_NOT_FRESH), in that order.
+ */
+export const policyMiddleware = createMiddleware({ type: 'function' }).server(
+  async ({ serverFnMeta, next }) => {
+    const key = serverFunctionKey(serverFnMeta.filename, serverFnMeta.name);
+    const policy = serverFunctionPolicy(key);
+    if (!policy) {
+      logger.error({ serverFn: key }, 'server function without a policy refused');
+      throw new AppError('FORBIDDEN');
+    }
+    if (policy.demo === 'refused' && isDemoMode()) throw new AppError('DEMO_MODE');
+    // `calls` and `calls+data-export` both count here; the hourly data export limit is its handler's.
+    await limitServerFnCall();
+    const refusal = await sessionRefusal(policy);
+    if (refusal) throw new AppError(refusal);
+    return next();
+  },
+);
+
+/**
+ * Global request middleware (src/start.ts, after CSRF) for the server routes under /api but better-auth's:
+ * a path `API_ROUTES` does not list answers 404; then the demo, the impersonation and recent sign-in rules,
+ * and the CSV exports' per-minute limit (the one-at-a-time rule is the stream's, src/server/http/csv-response.ts).
+ */
+export const apiPolicyMiddleware = createMiddleware().server(async ({ pathname, next }) => {
+  if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return next();
+  const route = apiRoutePolicy(pathname);
+  if (!route) return routeRefusal('NOT_FOUND');
+  if (route.demo === 'refused' && isDemoMode()) return routeRefusal('DEMO_MODE');
+  const refusal = await sessionRefusal(route);
+  if (refusal) return routeRefusal(refusal);
+  if (route.rateLimit === 'csv-export') {
+    const wait = await csvExportWait();
+    if (wait !== null)
+      return routeRefusal('TOO_MANY_REQUESTS', String(wait), { 'retry-after': String(wait) });
+  }
+  return next();
+});
+
+/**
+ * Counts one CSV export against its caller's per-minute limit: the seconds to wait past it, else null.
+ * The caller is the user, or in the demo (every visitor is the same sample account) the address; a call
+ * without a session is not counted (its route answers 401).
+ */
+async function csvExportWait(): Promise<number | null> {
+  const current = await requestSession();
+  if (!current) return null;
+  const caller = isDemoMode() ? `ip:${clientIp() ?? 'unknown'}` : current.user.id;
+  const answer = await (await getQuotaStore()).consume(`csv-export:${caller}`, CSV_EXPORT_LIMITS.perMinute);
+  return answer.allowed ? null : (answer.retryAfter ?? CSV_EXPORT_LIMITS.perMinute.window);
+}

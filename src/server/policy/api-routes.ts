@@ -1,0 +1,66 @@
+import '@tanstack/react-start/server-only';
+import type { Policy } from './policy.ts';
+
+/** One server route under src/routes/api (better-auth's catch-all aside) and its rules. */
+export type ApiRoute = Omit<Policy, 'access'> & {
+  path: string;
+  /** `development` routes answer 404 in production (the handler says so itself). */
+  access: Policy['access'] | 'development';
+};
+
+const EXPORT = {
+  demo: 'runs',
+  impersonation: 'allowed',
+  recentSignIn: false,
+  rateLimit: 'csv-export',
+} as const;
+
+/**
+ * Every server route under src/routes/api but better-auth's, each a GET, with every rule it is under.
+ * `apiPolicyMiddleware` (src/middleware/policy.ts) enforces demo, rate limit, impersonation and recent
+ * sign-in from here and answers 404 for a path the table does not list; `access` is enforced by the
+ * handler (`authorizeRoute`) and is what the permission matrix expects.
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    path: '/api/health',
+    access: 'public',
+    demo: 'runs',
+    impersonation: 'allowed',
+    recentSignIn: false,
+    rateLimit: 'none',
+  },
+  {
+    path: '/api/ready',
+    access: 'public',
+    demo: 'runs',
+    impersonation: 'allowed',
+    recentSignIn: false,
+    rateLimit: 'none',
+  },
+  // The e-mails sent in development, for the dev server's mail viewer.
+  {
+    path: '/api/dev/emails',
+    access: 'development',
+    demo: 'runs',
+    impersonation: 'allowed',
+    recentSignIn: false,
+    rateLimit: 'none',
+  },
+  // The lists' CSV exports, read with the permission of the list they export (as $listUsers, $listRepositories,
+  // $listPlatformRepositories and $listAuditEntries); each is audited.
+  { path: '/api/export/users', access: { user: ['list'] }, ...EXPORT },
+  { path: '/api/export/repositories', access: 'organization-member', ...EXPORT },
+  {
+    path: '/api/export/platform-repositories',
+    access: { apps: ['manager'], repository: ['read'] },
+    ...EXPORT,
+  },
+  { path: '/api/export/audit', access: { user: ['list'] }, ...EXPORT },
+];
+
+/** The rules of the server route at `pathname` (trailing slashes aside), if the table lists it. */
+export function apiRoutePolicy(pathname: string): ApiRoute | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return API_ROUTES.find((route) => route.path === path);
+}
