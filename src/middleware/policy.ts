@@ -1,11 +1,8 @@
 import { createMiddleware } from '@tanstack/react-start';
 import { signedInRecently } from '@/features/auth/recent-sign-in';
 import { AppError } from '@/lib/errors';
-import { getQuotaStore } from '@/server/auth/instance';
 import { requestSession } from '@/server/auth/session';
-import { clientIp } from '@/server/client-ip';
 import { isDemoMode } from '@/server/env';
-import { CSV_EXPORT_LIMITS } from '@/server/http/csv-export';
 import { routeRefusal } from '@/server/http/route-auth';
 import { limitServerFnCall } from '@/server/http/server-fn-limit';
 import { logger } from '@/server/logger';
@@ -64,8 +61,9 @@ export const policyMiddleware = createMiddleware({ type: 'function' }).server(
 
 /**
  * Global request middleware (src/start.ts, after CSRF) for the server routes under /api but better-auth's:
- * a path `API_ROUTES` does not list answers 404; then the demo, the impersonation and recent sign-in rules,
- * and the CSV exports' per-minute limit (the one-at-a-time rule is the stream's, src/server/http/csv-response.ts).
+ * a path `API_ROUTES` does not list answers 404; then the demo, and the impersonation and recent sign-in
+ * rules. The `csv-export` limits are counted by `csvExport` once the route has authorised the caller, so
+ * a caller without access is told 401 or 403, never 429.
  */
 export const apiPolicyMiddleware = createMiddleware().server(async ({ pathname, next }) => {
   if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return next();
@@ -74,23 +72,5 @@ export const apiPolicyMiddleware = createMiddleware().server(async ({ pathname, 
   if (route.demo === 'refused' && isDemoMode()) return routeRefusal('DEMO_MODE');
   const refusal = await sessionRefusal(route);
   if (refusal) return routeRefusal(refusal);
-  if (route.rateLimit === 'csv-export') {
-    const wait = await csvExportWait();
-    if (wait !== null)
-      return routeRefusal('TOO_MANY_REQUESTS', String(wait), { 'retry-after': String(wait) });
-  }
   return next();
 });
-
-/**
- * Counts one CSV export against its caller's per-minute limit: the seconds to wait past it, else null.
- * The caller is the user, or in the demo (every visitor is the same sample account) the address; a call
- * without a session is not counted (its route answers 401).
- */
-async function csvExportWait(): Promise<number | null> {
-  const current = await requestSession();
-  if (!current) return null;
-  const caller = isDemoMode() ? `ip:${clientIp() ?? 'unknown'}` : current.user.id;
-  const answer = await (await getQuotaStore()).consume(`csv-export:${caller}`, CSV_EXPORT_LIMITS.perMinute);
-  return answer.allowed ? null : (answer.retryAfter ?? CSV_EXPORT_LIMITS.perMinute.window);
-}

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { auditLog, user } from '@/server/db/schema/index';
+import { auditLog, rateLimit, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
@@ -46,7 +46,9 @@ break'])[1 + i % 4]),
     from generate_series(1, ${seeded}) as i`);
 });
 afterAll(() => testDb?.cleanup());
-beforeEach(() => {
+beforeEach(async () => {
+  // Each test starts under the exports' per-minute limit (csvExport counts in the test's database).
+  await db.delete(rateLimit);
   caller.current = { user: { id: 'admin-1', role: 'admin' }, session: {} } as never;
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { member, organization, repository, user } from '@/server/db/schema/index';
+import { member, organization, rateLimit, repository, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
@@ -53,6 +53,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => testDb?.cleanup());
+// Each test starts under the exports' per-minute limit (csvExport counts in the test's database).
+beforeEach(() => db.delete(rateLimit));
 
 async function listedIds(scope: RepositoryScope, view: RepositoryListView): Promise<string[]> {
   const repositories = await readAllPages((cursor) =>

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { auditLog, user } from '@/server/db/schema/index';
+import { auditLog, rateLimit, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
@@ -49,7 +49,9 @@ beforeAll(async () => {
   });
 });
 afterAll(() => testDb?.cleanup());
-beforeEach(() => {
+beforeEach(async () => {
+  // Each test starts under the exports' per-minute limit (csvExport counts in the test's database).
+  await db.delete(rateLimit);
   caller.current = { user: { id: 'admin-1', role: 'admin' }, session: {} } as never;
 });
 
@@ -153,7 +155,8 @@ describe('GET /api/export/users', () => {
     const third = await exportUsersCsv(new Request(exportUrl()), db);
     expect(third.status).toBe(200);
     await third.body?.cancel();
-    // A cancelled download frees its slot too.
+    // A cancelled download frees its slot too (a minute later: the refused one counted in this one).
+    await db.delete(rateLimit);
     const fourth = await exportUsersCsv(new Request(exportUrl()), db);
     expect(fourth.status).toBe(200);
     await readCsv(fourth);
@@ -162,6 +165,17 @@ describe('GET /api/export/users', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'user.export'), eq(auditLog.actorUserId, 'admin-1')));
     expect(after).toHaveLength(recorded + 2);
+  });
+
+  it('allows a few exports a minute per caller, then says how long to wait', async () => {
+    for (let i = 0; i < 3; i++) await readCsv(await exportUsersCsv(new Request(exportUrl()), db));
+    const refused = await exportUsersCsv(new Request(exportUrl()), db);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another caller is not held up.
+    caller.current = { user: { id: 'u1', role: 'admin' }, session: {} } as never;
+    expect((await exportUsersCsv(new Request(exportUrl()), db)).status).toBe(200);
   });
 
   it('names the columns and values in the caller’s language', async () => {

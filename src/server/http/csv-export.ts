@@ -11,12 +11,12 @@ import { csvResponse } from './csv-response';
 import { type RouteCaller, routeRefusal } from './route-auth';
 
 /**
- * The CSV exports' limits per user (per address in the demo, where every visitor is the same account):
- * each reads a whole list, so a few a minute (`apiPolicyMiddleware`, from the policy table's `csv-export`)
- * and one at a time (`takeExportSlot`, held by the stream). The running count is a window of its own,
- * ended by the export or, if the process dies mid-export, by the window: nobody waits longer than it.
+ * The policy table's `csv-export` limits, per user (per address in the demo, where every visitor is the
+ * same account): each export reads a whole list, so a few a minute, and one at a time (held by the
+ * stream). The running count is a window of its own, ended by the export or, if the process dies
+ * mid-export, by the window: nobody waits longer than it.
  */
-export const CSV_EXPORT_LIMITS = {
+const CSV_EXPORT_LIMITS = {
   perMinute: { window: 60, max: 3 },
   running: { window: 600, max: 1 },
 } as const satisfies Record<string, QuotaRule>;
@@ -61,9 +61,10 @@ function describeView(view: Record<string, unknown>): string {
 }
 
 /**
- * A list's CSV export for a caller its route has authorised: one at a time per caller (EXPORT_RUNNING, 409,
- * while another runs), recorded in the audit log (who, which list, which filters; during an impersonation,
- * as the administrator's acting as the user), then streamed (`csvResponse`), the slot freed when it ends.
+ * A list's CSV export for a caller its route has authorised: a few a minute per caller (429 with
+ * Retry-After past them) and one at a time (EXPORT_RUNNING, 409, while another runs), recorded in the
+ * audit log (who, which list, which filters; during an impersonation, as the administrator's acting as
+ * the user), then streamed (`csvResponse`), the slot freed when it ends.
  */
 export async function csvExport(
   options: Parameters<typeof csvResponse>[0] & { caller: RouteCaller; audit: ExportAudit; db?: Database },
@@ -71,7 +72,13 @@ export async function csvExport(
   const { caller, audit, db, ...file } = options;
   // The process's counters; a test that hands its own database counts there.
   const store = db ? postgresQuotaStore(db) : await getQuotaStore();
-  const free = await takeExportSlot(store, isDemoMode() ? `ip:${clientIp() ?? 'unknown'}` : caller.user.id);
+  const who = isDemoMode() ? `ip:${clientIp() ?? 'unknown'}` : caller.user.id;
+  const rate = await store.consume(`csv-export:${who}`, CSV_EXPORT_LIMITS.perMinute);
+  if (!rate.allowed) {
+    const wait = String(rate.retryAfter ?? CSV_EXPORT_LIMITS.perMinute.window);
+    return routeRefusal('TOO_MANY_REQUESTS', wait, { 'retry-after': wait });
+  }
+  const free = await takeExportSlot(store, who);
   if (!free) return routeRefusal('EXPORT_RUNNING', undefined, { 'retry-after': '5' });
   const adminId = caller.session.impersonatedBy;
   const label = caller.user.name || caller.user.email;

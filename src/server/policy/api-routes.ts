@@ -17,9 +17,10 @@ const EXPORT = {
 
 /**
  * Every server route under src/routes/api but better-auth's, each a GET, with every rule it is under.
- * `apiPolicyMiddleware` (src/middleware/policy.ts) enforces demo, rate limit, impersonation and recent
- * sign-in from here and answers 404 for a path the table does not list; `access` is enforced by the
- * handler (`authorizeRoute`) and is what the permission matrix expects.
+ * `apiPolicyMiddleware` (src/middleware/policy.ts) enforces demo, impersonation and recent sign-in from
+ * here and answers 404 for a path the table does not list; `access` is enforced by the handler
+ * (`authorizeRoute`), and the `csv-export` limits by `csvExport` after it; the permission matrix expects
+ * `access`.
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   {

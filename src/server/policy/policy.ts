@@ -25,7 +25,8 @@ export type Access =
  * - `auth-passkey-options`: the per-address limit on anonymous passkey challenges (each stores a row);
  * - `calls`: a server function's per-user and per-address calls a minute (`SERVER_FN_LIMIT_*`);
  * - `calls+data-export`: `calls`, and "Download my data" five times an hour per user (`EXPORT_LIMIT`);
- * - `csv-export`: a few CSV exports a minute per user, one running at a time (`CSV_EXPORT_LIMITS`);
+ * - `csv-export`: a few CSV exports a minute per user, one running at a time, counted by `csvExport` once the
+ *   route has authorised the caller (src/server/http/csv-export.ts);
  * - `none`: the health and readiness probes, which a load balancer calls often and which read nothing.
  */
 type RateLimit =
