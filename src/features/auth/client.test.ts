@@ -33,6 +33,14 @@ describe('authRequest over the real better-auth client', () => {
     });
   });
 
+  it('keeps the organizations an account deletion waits on, and nothing else the answer carries', async () => {
+    const code = 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER';
+    const { error } = await signIn(
+      answering(400, { code, message: 'Only owner', organizations: ['Acme', 'Globex'], stack: 'at x' }),
+    );
+    expect(error).toEqual({ status: 400, code, message: 'Only owner', organizations: ['Acme', 'Globex'] });
+  });
+
   it('keeps how long to wait from a 429 answer', async () => {
     const { error } = await signIn(
       answering(429, { code: 'TOO_MANY_REQUESTS', message: 'Slow down' }, { 'X-Retry-After': '42' }),

@@ -10,6 +10,8 @@ export type AuthError = {
   retryAfter?: number;
   /** When a ban ends, if the server said. */
   banExpires?: string;
+  /** The organizations whose only owner an account to delete is, by name. */
+  organizations?: string[];
 };
 
 type ErrorHookContext = { response: Response };
@@ -30,6 +32,10 @@ function toAuthError(raw: Record<string, unknown>, retryAfter: number | undefine
     error.banExpires = banExpires.toISOString();
   } else if (typeof banExpires === 'string') {
     error.banExpires = banExpires;
+  }
+  const { organizations } = raw;
+  if (Array.isArray(organizations) && organizations.every((name) => typeof name === 'string')) {
+    error.organizations = organizations;
   }
   if (retryAfter !== undefined) error.retryAfter = retryAfter;
   return error;
