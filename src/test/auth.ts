@@ -4,11 +4,17 @@ import '@tanstack/react-start/server-only';
 // hooks run as they do in production.
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { appConfig } from '~/app.config';
-import { type CaughtMail, type SmtpCatcher, startSmtpCatcher, subjectOf } from '@/test/smtp-catcher';
+import {
+  type CaughtMail,
+  codeFromMail,
+  type SmtpCatcher,
+  startSmtpCatcher,
+  subjectOf,
+} from '@/test/smtp-catcher';
 import type { Database } from '@/server/db/client';
-import { verification } from '@/server/db/schema/index';
+import { user, verification } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { createSmtpMailer, type Mailer } from '@/server/email/mailer';
 import { parseServerEnv, type ServerEnv } from '@/server/env';
@@ -64,6 +70,9 @@ export type AuthResponse = {
   cookie: string | undefined;
 };
 
+/** A user signed in through `signedIn`: their session cookie and their row's id, address and name. */
+export type SignedIn = { cookie: string; id: string; email: string; name: string };
+
 export type TestAuth = {
   auth: Auth;
   /** The server environment this instance was built with, parsed as the app parses it. */
@@ -84,6 +93,11 @@ export type TestAuth = {
   signIn: (email: string, otp: string, options?: RequestOptions) => Promise<AuthResponse>;
   /** GET /get-session with the given Cookie header. */
   getSession: (cookie: string, options?: RequestOptions) => Promise<AuthResponse>;
+  /**
+   * Signs `email` in with a code (the account is made on a first sign-in), as its browser would: the
+   * session cookie and the user's row. Throws when either step is refused.
+   */
+  signedIn: (email: string, options?: RequestOptions) => Promise<SignedIn>;
   /**
    * Messages the catcher received for `email` (lower-cased), oldest first, but the new sign-in notices:
    * one is sent after the sign-in has answered, so it could otherwise land after the next code.
@@ -222,6 +236,18 @@ function buildTestAuth(
       request('POST', '/sign-in/email-otp', { email, otp }, { browser: browserOf(email), ...requestOptions }),
     getSession: (cookie, requestOptions) =>
       request('GET', '/get-session', undefined, { ...requestOptions, cookie }),
+    signedIn: async (email, requestOptions) => {
+      const sent = await self.sendCode(email, requestOptions);
+      if (sent.status !== 200) throw new Error(`no code for ${email}: ${sent.status} ${sent.text}`);
+      const mail = self.mailsTo(email).at(-1);
+      if (!mail) throw new Error(`no code mailed to ${email}`);
+      const answer = await self.signIn(email, codeFromMail(mail), requestOptions);
+      const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
+      if (answer.status !== 200 || !answer.cookie || !row) {
+        throw new Error(`${email} not signed in: ${answer.status} ${answer.text}`);
+      }
+      return { cookie: answer.cookie, id: row.id, email: row.email, name: row.name };
+    },
     mailsTo: (email) =>
       catcher.messages.filter((m) => m.to.includes(email.toLowerCase()) && !isSignInNotice(m)),
     signInNoticesTo: (email) =>

@@ -6,7 +6,6 @@ import { setSignInAlerts } from '@/features/account/alerts.server';
 import { passkeyRouteRules } from '@/features/passkey/rules.server';
 import type { AuthHookContext } from '@/server/auth/hooks';
 import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 
 // Signing in and the ways in, in the audit log (issue 29 §7), through `auth.handler` as browsers call it.
 let t: TestAuth;
@@ -20,14 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string, options?: RequestOptions) {
-  expect((await t.sendCode(email, options)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail), options);
-  expect(response.status, response.text).toBe(200);
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id, email, name: row.name };
-}
+const signedIn = (email: string, options?: RequestOptions) => t.signedIn(email, options);
 
 const entries = (action: string, targetId: string) =>
   t.db
