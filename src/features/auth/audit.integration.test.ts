@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, account, passkey, user } from '@/server/db/schema/index';
+import { auditLog, account, passkey } from '@/server/db/schema/index';
 import { auditLinkedProvider } from '@/features/account/rules.server';
 import { setSignInAlerts } from '@/features/account/alerts.server';
 import { passkeyRouteRules } from '@/features/passkey/rules.server';
