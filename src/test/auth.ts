@@ -71,7 +71,7 @@ export type AuthResponse = {
 };
 
 /** A user signed in through `signedIn`: their session cookie and their row's id, address and name. */
-export type SignedIn = { cookie: string; id: string; email: string; name: string };
+type SignedIn = { cookie: string; id: string; email: string; name: string };
 
 export type TestAuth = {
   auth: Auth;
