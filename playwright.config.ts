@@ -4,21 +4,33 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+// scripts/e2e.ts starts one main server per worker (E2E_PORTS, E2E_PGLITE_DIRS). This file is also read in
+// each worker process, before its tests load: there E2E_PORT becomes the worker's own server, which every
+// helper reads (TEST_PARALLEL_INDEX is the worker's slot, kept when a failed test restarts the worker).
+const ports = (process.env.E2E_PORTS ?? process.env.E2E_PORT ?? '4173').split(',').map(Number);
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+if (process.env.TEST_PARALLEL_INDEX !== undefined) process.env.E2E_PORT = String(ports[slot % ports.length]);
+const port = Number(process.env.E2E_PORT ?? ports[0]);
 const baseURL = `http://127.0.0.1:${port}`;
+const pgliteDirs = (process.env.E2E_PGLITE_DIRS ?? process.env.PGLITE_DIR ?? '.data/pglite').split(',');
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Spec files are shared between two workers: much of a journey waits (codes' time floors, mail,
-  // debounces), which the other worker fills. Journeys use addresses and organizations of their own.
-  // E2E_WORKERS=1 runs them one at a time.
+  // Spec files are shared between two workers, each with a main server of its own; much of a journey waits
+  // (codes' time floors, mail, debounces), which the other worker fills. E2E_WORKERS=1 runs them one at a
+  // time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    // `pnpm test` reads each spec file's time from it (scripts/test.ts).
+    ...(process.env.E2E_JSON_REPORT ? [['json', { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -44,9 +56,11 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // The main server shows database time and query counts in Server-Timing, which tests count; the
+    // The main servers show database time and query counts in Server-Timing, which tests count; the
     // others keep the production default, which shows neither (e2e/answers.spec.ts).
-    server(port, process.env.PGLITE_DIR ?? '.data/pglite', { SERVER_TIMING_DETAIL: 'true' }),
+    ...ports.map((mainPort, i) =>
+      server(mainPort, pgliteDirs[i] ?? '.data/pglite', { SERVER_TIMING_DETAIL: 'true' }),
+    ),
     ...closedServer(),
     ...demoServer(),
   ],

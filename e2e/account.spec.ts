@@ -289,26 +289,3 @@ test('delete the account after typing its e-mail; it lands on /login', async ({ 
   await page.goto('/app/account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
-
-for (const language of ['en', 'ar'] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(
-      `the account screen fits and is accessible in ${language}, ${scheme}`,
-      { tag: '@mobile' },
-      async ({ page, visit }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        // A long address must wrap rather than widen the page.
-        const email = newEmail('acct-a-rather-long-address-that-has-to-wrap-on-a-phone');
-        await signIn(page, email, { name: 'Ada Lovelace de la Très Longue Famille' });
-        await visit(`/app/account?lng=${language}`);
-        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-        await expect(page.locator('time').first()).toBeVisible();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
-        await expectAccessible(page);
-      },
-    );
-  }
-}

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
 import { expect, expectAccessible, test, waitForHydration } from './fixtures';
 import { listRows } from './support/list';
-import { joinAcme, newEmail, signIn } from './support/session';
+import { roleState } from './support/roles';
 import { en, enPattern, escapeRegExp } from './support/text';
 
 /** The list's own status region: the page also has the navigation progress's, outside the main landmark. */
@@ -20,17 +20,8 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 /** The navigation the user can see: the tab bar on a phone, the header's on a desktop. */
 const visibleNav = (page: Page) => page.getByRole('navigation', { name: en('nav.label') });
 
-let leaveAcme: (() => Promise<void>) | undefined;
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, newEmail('app'), { name: 'Grace Hopper' });
-  leaveAcme = await joinAcme(page);
-});
-
-test.afterEach(async () => {
-  await leaveAcme?.();
-  leaveAcme = undefined;
-});
+// Every journey here only reads: one member signs in per worker, and each test starts from that state.
+test.use({ storageState: async ({ browser }, provide) => provide(await roleState(browser, 'acme-member')) });
 
 test('home greets the user by name and leads into the app', { tag: '@mobile' }, async ({ page, visit }) => {
   await visit('/app');
@@ -149,17 +140,3 @@ test('an unknown repository shows the 404 page', async ({ page, visit }) => {
   await visit('/app/repositories/not-a-uuid');
   await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
 });
-
-for (const language of ['en', 'ar'] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`the app screens are accessible in ${language}, ${scheme}`, async ({ page, visit }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await visit(`/app?lng=${language}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await visit('/app/repositories');
-      await listRows(page).first().getByRole('link').first().click();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
-}

@@ -78,9 +78,19 @@ test('pages by their translated names in Arabic, right to left; arrows choose, E
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.keyboard.press('Control+k');
   await expect(palette(page, 'ar')).toBeVisible();
+  // While the server searches the users (held here), and once it has answered: both states accessible.
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue().catch(() => undefined);
+  });
   await page.keyboard.type(text('ar', 'organization:manager.nav'));
+  const status = palette(page, 'ar').locator('[aria-live="polite"]');
+  await expect(status).toHaveText(text('ar', 'common:palette.loading'));
+  await expectAccessible(page);
+  await page.unroute('**/_serverFn/**');
   const option = palette(page, 'ar').getByRole('option', { name: text('ar', 'organization:manager.nav') });
   await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(status).not.toHaveText(text('ar', 'common:palette.loading'));
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(palette(page, 'ar')).toBeHidden();

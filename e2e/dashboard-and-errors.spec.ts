@@ -109,7 +109,7 @@ test(
     await expect(main.getByRole('link', { name: en('actions.home') })).toHaveAttribute('href', '/');
     await expect(main.getByRole('button', { name: en('actions.back') })).toBeVisible();
 
-    await visit('/no-such-page?lng=fr', { axe: false });
+    await visit('/no-such-page?lng=fr');
     await expect(page).toHaveTitle(titled(text('fr', 'pages.notFound')));
   },
 );

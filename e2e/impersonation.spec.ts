@@ -97,7 +97,7 @@ test('an admin signed in as a user may look, not take over; their changes are th
   await expect(page).not.toHaveURL(/newEmail=/);
 
   // A change the user could make is made, and recorded as the admin's.
-  await visit('/app/account?state=change-name', { axe: false });
+  await visit('/app/account?state=change-name');
   const rename = page.getByRole('dialog', { name: en('account:changeName.title') });
   await rename.getByRole('textbox', { name: en('account:changeName.label') }).fill('Ivy Renamed');
   await rename.getByRole('button', { name: en('account:changeName.submit') }).click();

@@ -237,20 +237,6 @@ test.describe('as an admin', () => {
     await visit('/manager/repositories/not-a-uuid/update');
     await expect(page.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
   });
-
-  for (const language of ['en', 'ar'] as const) {
-    test(`the manager repository screens are accessible in ${language}`, async ({ page, visit }) => {
-      await visit(`/manager/repositories?lng=${language}`);
-      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      await listRows(page).first().getByRole('link').first().click();
-      await expect(page).toHaveURL(DETAIL_URL);
-      await waitForHydration(page);
-      const detail = new URL(page.url()).pathname;
-      await expectAccessible(page);
-      await visit(`${detail}/update`);
-      await visit('/manager/repositories/new');
-    });
-  }
 });
 
 test('a plain user gets the 403 page in the manager repository screens', async ({ page, visit }) => {

@@ -3,7 +3,7 @@
 // Arabic. Texts come from public/locales/en/*.json. Endpoint refusals are covered by permissions.spec.ts.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test, waitForHydration } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
 import { listRows } from './support/list';
 import { openUserActions, signIn, signInAdmin } from './support/session';
 import { en } from './support/text';
@@ -197,20 +197,4 @@ test.describe('as an admin', () => {
     await expect(select(page, en('user:form.role'))).toBeDisabled();
     await expect(page.getByText(en('user:form.ownRole'))).toBeVisible();
   });
-
-  for (const language of ['en', 'ar'] as const) {
-    test(`the user screens are accessible in ${language}`, async ({ page, visit }) => {
-      await visit(`/manager/users?lng=${language}`);
-      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-      // The list's name is translated: the main landmark's list (or table).
-      await listRows(page).first().getByRole('link').first().click();
-      await expect(page).toHaveURL(DETAIL_URL);
-      await waitForHydration(page);
-      await expectAccessible(page);
-      const detail = new URL(page.url()).pathname;
-      await visit(`${detail}/update`);
-      await visit('/manager/users/new');
-      await visit('/manager/users?status=banned&sort=email&order=asc');
-    });
-  }
 });

@@ -55,13 +55,13 @@ test('an unknown URL shows the 404 page with status 404', async ({ page, request
 
 test('Back on the 404 page', async ({ page, visit }) => {
   // Opened directly there is no in-app history: Back falls back to / (→ /login).
-  await visit('/no-such-page', { axe: false });
+  await visit('/no-such-page');
   await page.getByRole('button', { name: en('actions.back') }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   // Reached from another screen (an in-app push onto a dead URL), Back returns to that screen. It is a
   // public one: the areas redirect to /login without a session.
-  await visit('/login/error?error=access_denied', { axe: false });
+  await visit('/login/error?error=access_denied');
   await page.evaluate(() => {
     const key = 'e2e-dead-link';
     window.history.pushState({ __TSR_index: 1, key, __TSR_key: key }, '', '/no-such-page');

@@ -72,7 +72,7 @@ test('a user returns to the page asked for, and gets the 403 page in the manager
   page,
   visit,
 }) => {
-  await visit('/app/repositories?tab=mine', { axe: false });
+  await visit('/app/repositories?tab=mine');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Frepositories%3Ftab%3Dmine$/);
   await waitForHydration(page);
   await typeCode(page, await requestCode(page, 'user@example.com'));
@@ -88,7 +88,7 @@ test('a user returns to the page asked for, and gets the 403 page in the manager
 });
 
 test('a wrong code shows on the field; a hostile redirect is ignored', async ({ page, visit }) => {
-  await visit('/login?redirect=%2F%2Fevil.example', { axe: false });
+  await visit('/login?redirect=%2F%2Fevil.example');
   const code = await requestCode(page, 'user@example.com');
   const wrong = code === '111111' ? '222222' : '111111';
   await typeCode(page, wrong);
@@ -104,7 +104,7 @@ test('a wrong code shows on the field; a hostile redirect is ignored', async ({ 
 
 test('a new address is onboarded, then signs out after confirming', async ({ page, visit }) => {
   const email = `new-${Date.now()}@example.com`;
-  await visit('/login', { axe: false });
+  await visit('/login');
   await typeCode(page, await requestCode(page, email));
   await expect(page.getByRole('heading', { level: 1, name: en('auth:onboarding.title') })).toBeVisible();
   await expect(page.getByText(en('auth:onboarding.description'))).toBeVisible();
@@ -293,7 +293,7 @@ test('asking for too many codes shows when to try again, keeping the address typ
 
 test('onboarding and the 403 page are accessible in Arabic', async ({ page, visit }) => {
   const email = `arabic-${Date.now()}@example.com`;
-  await visit('/login?lng=ar', { axe: false });
+  await visit('/login?lng=ar');
   const since = Date.now();
   await page.getByRole('textbox').first().fill(email);
   await page.locator('form button[type="submit"]').click();

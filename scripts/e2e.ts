@@ -2,7 +2,7 @@
 // seeded PGlite folder that is removed afterwards. Extra arguments go to `playwright test`.
 // E2E_BUILD=1 rebuilds even when `.output` exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,13 +45,19 @@ if (process.env.E2E_BUILD === '1' || !existsSync('.output/server/index.mjs')) {
 }
 
 const chromiumPath = resolveChromium();
-const port = await freePort();
-// A second server with sign-up turned off, for the login-only wording and behaviour.
+// One main server per Playwright worker, each over its own copy of the seeded database: a PGlite server
+// answers one query at a time on one core, so two workers sharing one waited on each other's queries.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const ports: number[] = [];
+for (let i = 0; i < workers; i++) ports.push(await freePort());
+const [port = 0] = ports;
+// A server with sign-up turned off, for the login-only wording and behaviour.
 const closedPort = await freePort();
-// A third one started as a read-only demo, from the same build.
+// One started as a read-only demo, from the same build.
 const demoPort = await freePort();
 tempDir = mkdtempSync(join(tmpdir(), 'starter-e2e-'));
-const pgliteDir = join(tempDir, 'pglite');
+const pgliteDirs = ports.map((_, i) => join(tempDir as string, `pglite-${i}`));
+const [pgliteDir = ''] = pgliteDirs;
 const closedPgliteDir = join(tempDir, 'pglite-closed');
 const demoPgliteDir = join(tempDir, 'pglite-demo');
 // The sign-up-off server's clock offset in milliseconds, moved forward by tests (e2e/support/server-clock.ts).
@@ -63,7 +69,7 @@ const smtp = await startSmtpCatcher();
 const mailApi = await serveCatcherOverHttp(smtp);
 const oidc = await startOidcServer({
   port: await freePort(),
-  redirectUri: `http://127.0.0.1:${port}/api/auth/callback/oidc`,
+  redirectUris: ports.map((main) => `http://127.0.0.1:${main}/api/auth/callback/oidc`),
 });
 
 // The suite runs on embedded PGlite: an inherited DATABASE_URL must not point the seed or server elsewhere.
@@ -73,6 +79,9 @@ const env: NodeJS.ProcessEnv = {
   PGLITE_DIR: pgliteDir,
   CHROMIUM_PATH: chromiumPath,
   E2E_PORT: String(port),
+  // playwright.config.ts gives each worker one of these (and its folder) as its E2E_PORT.
+  E2E_PORTS: ports.join(','),
+  E2E_PGLITE_DIRS: pgliteDirs.join(','),
   E2E_CLOSED_PORT: String(closedPort),
   E2E_CLOSED_PGLITE_DIR: closedPgliteDir,
   E2E_DEMO_PORT: String(demoPort),
@@ -88,9 +97,11 @@ const env: NodeJS.ProcessEnv = {
   OIDC_NAME: 'Loopback ID',
 };
 
+// Seeded once; the other servers start from copies of that folder (closed, so a plain copy is whole).
 runOrExit('Seed the e2e database', ['db:seed'], env);
-runOrExit('Seed the sign-up-disabled e2e database', ['db:seed'], { ...env, PGLITE_DIR: closedPgliteDir });
-runOrExit('Seed the demo e2e database', ['db:seed'], { ...env, PGLITE_DIR: demoPgliteDir });
+for (const dir of [...pgliteDirs.slice(1), closedPgliteDir, demoPgliteDir]) {
+  cpSync(pgliteDir, dir, { recursive: true });
+}
 
 console.info(`▶ Playwright on http://127.0.0.1:${port} with ${chromiumPath}`);
 const child = spawn('pnpm', ['exec', 'playwright', 'test', ...process.argv.slice(2)], {

@@ -9,7 +9,10 @@ export type OidcServer = {
   close: () => Promise<void>;
 };
 
-export async function startOidcServer(options: { port: number; redirectUri: string }): Promise<OidcServer> {
+export async function startOidcServer(options: {
+  port: number;
+  redirectUris: string[];
+}): Promise<OidcServer> {
   const issuer = `http://127.0.0.1:${options.port}`;
   const clientId = 'starter-e2e';
   const clientSecret = 'starter-e2e-secret-0123456789abcdef';
@@ -18,7 +21,7 @@ export async function startOidcServer(options: { port: number; redirectUri: stri
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import { waitForCode } from './mail.ts';
+import { callServerFn } from './server-fn.ts';
 import { en } from './text.ts';
 
 /** A fresh address on each call, so the per-address code limit and earlier runs never interfere. */
@@ -16,9 +17,11 @@ export function newEmail(label: string): string {
 
 /**
  * Signs `page`'s browser context in as `email` through the real auth endpoints (code from the SMTP
- * catcher), then, for a new account, completes onboarding with `name` in the UI. Each call presents
- * a distinct client address (the e2e servers run with TRUST_PROXY=true, as behind a proxy), so the suite's
- * many sign-ins stay under the per-IP code limit that protects real users.
+ * catcher), then, for a new account, completes onboarding with `name` through the server functions the
+ * onboarding screen and the app area call (`$completeOnboarding`, then `$ensureWorkspace`): the screen
+ * itself is sign-in.spec.ts's to check, and a page load here would cost every journey seconds. Each call
+ * presents a distinct client address (the e2e servers run with TRUST_PROXY=true, as behind a proxy), so
+ * the suite's many sign-ins stay under the per-IP code limit that protects real users.
  */
 export async function signIn(
   page: Page,
@@ -42,35 +45,42 @@ export async function signIn(
   });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   if (!options.name) return;
-  await page.goto(`${origin}/app`);
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-  await page.getByRole('textbox', { name: en('auth:onboarding.name.label') }).fill(options.name);
-  await page.getByRole('button', { name: en('auth:onboarding.submit') }).click();
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(en('auth:onboarding.title'));
+  for (const call of [
+    { fn: 'src/features/auth/functions.ts#$completeOnboarding', data: { name: options.name } },
+    { fn: 'src/features/organization/functions.ts#$ensureWorkspace', data: undefined },
+  ]) {
+    const { response, errorMessage } = await callServerFn(page.request, origin, {
+      ...call,
+      method: 'POST',
+      headers: { 'x-forwarded-for': headers['x-forwarded-for'] },
+    });
+    expect([call.fn, response.status(), errorMessage]).toEqual([call.fn, 200, undefined]);
+  }
 }
 
 /**
- * The seeded admin's session cookie on the main e2e server, signed in once per run (one code) and again
- * once it is nearly too old for an admin's sensitive actions (`auth.recentSignInMinutes`): kept in a file,
- * because Playwright starts a new worker after every failed test and the address may receive only five
- * codes an hour.
+ * The seeded admin's session cookie on the e2e server at `origin` (each has a database of its own), signed
+ * in once per run (one code) and again once it is nearly too old for an admin's sensitive actions
+ * (`auth.recentSignInMinutes`): kept in a file, because Playwright starts a new worker after every failed
+ * test and the address may receive only five codes an hour.
  */
-let seededAdminCookie: { at: number; cookie: Promise<string> } | undefined;
+const seededAdminCookies = new Map<string, { at: number; cookie: Promise<string> }>();
 const SEEDED_ADMIN_FRESH_MS = (appConfig.auth.recentSignInMinutes - 2) * 60_000;
 
 export async function seededAdmin(page: Page, origin: string): Promise<string> {
   const stateFile = process.env.E2E_STATE_DIR
-    ? join(process.env.E2E_STATE_DIR, 'seeded-admin-cookie')
+    ? join(process.env.E2E_STATE_DIR, `seeded-admin-cookie-${new URL(origin).port}`)
     : undefined;
-  const current = () =>
-    seededAdminCookie && Date.now() - seededAdminCookie.at < SEEDED_ADMIN_FRESH_MS
-      ? seededAdminCookie.cookie
-      : undefined;
+  const current = () => {
+    const known = seededAdminCookies.get(origin);
+    return known && Date.now() - known.at < SEEDED_ADMIN_FRESH_MS ? known.cookie : undefined;
+  };
   const readStored = () => {
     if (!stateFile || !existsSync(stateFile)) return;
     const stored = JSON.parse(readFileSync(stateFile, 'utf8')) as { at: number; cookie: string };
-    if (!seededAdminCookie || stored.at > seededAdminCookie.at) {
-      seededAdminCookie = { at: stored.at, cookie: Promise.resolve(stored.cookie) };
+    const known = seededAdminCookies.get(origin);
+    if (!known || stored.at > known.at) {
+      seededAdminCookies.set(origin, { at: stored.at, cookie: Promise.resolve(stored.cookie) });
     }
   };
   readStored();
@@ -138,7 +148,7 @@ function signInSeededAdmin(origin: string, stateFile?: string): Promise<string> 
     if (stateFile) writeFileSync(stateFile, JSON.stringify({ at, cookie: value }));
     return value;
   })();
-  seededAdminCookie = { at, cookie };
+  seededAdminCookies.set(origin, { at, cookie });
   return cookie;
 }
 

@@ -22,7 +22,8 @@ function Slot({ char, isActive, hasFakeCaret, invalid }: SlotProps & { invalid: 
   return (
     <div
       className={cn(
-        'relative flex h-12 w-10 items-center justify-center rounded-md border border-input bg-background text-lg font-medium tabular-nums transition-shadow sm:w-11',
+        // Six fit a 320 px phone in Arabic's larger type too.
+        'relative flex h-12 w-9 items-center justify-center rounded-md border border-input bg-background text-lg font-medium tabular-nums transition-shadow sm:w-11',
         invalid && 'border-destructive',
         isActive && 'z-10 ring-2 ring-ring',
       )}
@@ -57,7 +58,7 @@ export function CodeInput({ length, onComplete, ref, ...props }: CodeInputProps)
         onComplete={onComplete}
         // Its <noscript> style block is a hydration mismatch waiting to happen, and nothing works without JS.
         noScriptCSSFallback={null}
-        containerClassName="flex items-center gap-1.5 sm:gap-2 has-[:disabled]:opacity-50"
+        containerClassName="flex items-center gap-1 sm:gap-2 has-[:disabled]:opacity-50"
         render={({ slots }) => (
           <>
             {slots.map((slot, index) => (

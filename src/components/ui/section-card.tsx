@@ -26,7 +26,9 @@ export function SectionCard({
     <section
       aria-labelledby={id}
       className={cn(
-        'grid min-w-0 gap-4 rounded-lg border bg-card p-4 sm:p-6',
+        // One column that may be narrower than its content's widest word: a long title or button label
+        // wraps instead of widening the page (Arabic's larger type made a phone scroll sideways).
+        'grid min-w-0 grid-cols-1 gap-4 rounded-lg border bg-card p-4 sm:p-6',
         tone === 'danger' && 'border-destructive/50',
         className,
       )}

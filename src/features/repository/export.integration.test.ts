@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { member, organization, rateLimit, repository, user } from '@/server/db/schema/index';
@@ -53,8 +53,9 @@ beforeAll(async () => {
   });
 });
 afterAll(() => testDb?.cleanup());
-// Each test starts under the exports' per-minute limit (csvExport counts in the test's database).
-beforeEach(() => db.delete(rateLimit));
+// Each test starts under the exports' per-minute limit (csvExport counts in the test's database); the
+// running-export slots stay, freed by their own streams.
+beforeEach(() => db.delete(rateLimit).where(like(rateLimit.key, 'csv-export:%')));
 
 async function listedIds(scope: RepositoryScope, view: RepositoryListView): Promise<string[]> {
   const repositories = await readAllPages((cursor) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { auditLog, rateLimit, user } from '@/server/db/schema/index';
@@ -50,8 +50,9 @@ beforeAll(async () => {
 });
 afterAll(() => testDb?.cleanup());
 beforeEach(async () => {
-  // Each test starts under the exports' per-minute limit (csvExport counts in the test's database).
-  await db.delete(rateLimit);
+  // Each test starts under the exports' per-minute limit (csvExport counts in the test's database); the
+  // running-export slots stay, freed by their own streams.
+  await db.delete(rateLimit).where(like(rateLimit.key, 'csv-export:%'));
   caller.current = { user: { id: 'admin-1', role: 'admin' }, session: {} } as never;
 });
 
@@ -156,7 +157,7 @@ describe('GET /api/export/users', () => {
     expect(third.status).toBe(200);
     await third.body?.cancel();
     // A cancelled download frees its slot too (a minute later: the refused one counted in this one).
-    await db.delete(rateLimit);
+    await db.delete(rateLimit).where(like(rateLimit.key, 'csv-export:%'));
     const fourth = await exportUsersCsv(new Request(exportUrl()), db);
     expect(fourth.status).toBe(200);
     await readCsv(fourth);

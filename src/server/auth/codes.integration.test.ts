@@ -140,6 +140,7 @@ const same = (a: Exchange, b: Exchange, what: string) => {
   });
 };
 
+// Each pair of calls runs side by side: each waits out its own floor, and the two addresses share no state.
 describe('with sign-up off, known and unknown addresses get the same answers', () => {
   it('on asking for a code, on wrong tries, on too many tries and on an expired code', async () => {
     const closed = t.derive({
@@ -150,7 +151,10 @@ describe('with sign-up off, known and unknown addresses get the same answers', (
     const known = seeded[1] as string;
     const unknown = newAddress('nobody');
 
-    const sent = [await observe(() => closed.sendCode(known)), await observe(() => closed.sendCode(unknown))];
+    const sent = await Promise.all([
+      observe(() => closed.sendCode(known)),
+      observe(() => closed.sendCode(unknown)),
+    ]);
     same(sent[0] as Exchange, sent[1] as Exchange, 'send');
     expect(sent[0]?.status).toBe(200);
     for (const exchange of sent) expect(exchange.ms).toBeGreaterThanOrEqual(defaultCodeFloors.send - 5);
@@ -158,18 +162,18 @@ describe('with sign-up off, known and unknown addresses get the same answers', (
     const code = lastCode(closed, known);
 
     for (const offset of [1, 2, 3]) {
-      const tries = [
-        await observe(() => closed.signIn(known, wrong(code, offset))),
-        await observe(() => closed.signIn(unknown, wrong(code, offset))),
-      ];
+      const tries = await Promise.all([
+        observe(() => closed.signIn(known, wrong(code, offset))),
+        observe(() => closed.signIn(unknown, wrong(code, offset))),
+      ]);
       same(tries[0] as Exchange, tries[1] as Exchange, `wrong try ${offset}`);
       expect((tries[0]?.body as { code?: string }).code).toBe('INVALID_OTP');
       for (const exchange of tries) expect(exchange.ms).toBeGreaterThanOrEqual(defaultCodeFloors.check - 5);
     }
-    const spent = [
-      await observe(() => closed.signIn(known, code)),
-      await observe(() => closed.signIn(unknown, code)),
-    ];
+    const spent = await Promise.all([
+      observe(() => closed.signIn(known, code)),
+      observe(() => closed.signIn(unknown, code)),
+    ]);
     same(spent[0] as Exchange, spent[1] as Exchange, 'too many tries');
     expect((spent[0]?.body as { code?: string }).code).toBe('TOO_MANY_ATTEMPTS');
 
@@ -181,15 +185,18 @@ describe('with sign-up off, known and unknown addresses get the same answers', (
           where ${verification.identifier} like ${`sign-in-otp-${known}#%`}
              or ${verification.identifier} like ${`sign-in-otp-${unknown}#%`}`,
     );
-    const expired = [
-      await observe(() => closed.signIn(known, lastCode(closed, known))),
-      await observe(() => closed.signIn(unknown, '123456')),
-    ];
+    const expired = await Promise.all([
+      observe(() => closed.signIn(known, lastCode(closed, known))),
+      observe(() => closed.signIn(unknown, '123456')),
+    ]);
     same(expired[0] as Exchange, expired[1] as Exchange, 'expired');
     expect((expired[0]?.body as { code?: string }).code).toBe('OTP_EXPIRED');
 
     // Over the limit, both are refused alike.
-    const over = [await observe(() => closed.sendCode(known)), await observe(() => closed.sendCode(unknown))];
+    const over = await Promise.all([
+      observe(() => closed.sendCode(known)),
+      observe(() => closed.sendCode(unknown)),
+    ]);
     same(over[0] as Exchange, over[1] as Exchange, 'over the limit');
     expect(over[0]?.status).toBe(429);
     expect(await t.db.select().from(user).where(eq(user.email, unknown))).toHaveLength(0);
@@ -202,7 +209,10 @@ describe('with sign-up off, known and unknown addresses get the same answers', (
     });
     const known = seeded[2] as string;
     const unknown = newAddress('nobody-smtp');
-    const answers = [await observe(() => down.sendCode(known)), await observe(() => down.sendCode(unknown))];
+    const answers = await Promise.all([
+      observe(() => down.sendCode(known)),
+      observe(() => down.sendCode(unknown)),
+    ]);
     same(answers[0] as Exchange, answers[1] as Exchange, 'SMTP down');
     expect(answers[0]?.status).toBe(503);
     expect((answers[0]?.body as { code?: string }).code).toBe('EMAIL_NOT_SENT');
@@ -228,7 +238,7 @@ describe('changing the address: one that has an account and one that has none ge
     const confirm = (newEmail: string, otp: string) => () =>
       limited.request('POST', '/email-otp/change-email', { newEmail, otp }, { cookie });
 
-    const asked = [await observe(request(taken)), await observe(request(free))];
+    const asked = await Promise.all([observe(request(taken)), observe(request(free))]);
     same(asked[0] as Exchange, asked[1] as Exchange, 'request');
     expect(asked[0]?.status).toBe(200);
     for (const exchange of asked) expect(exchange.ms).toBeGreaterThanOrEqual(defaultCodeFloors.send - 5);
@@ -236,17 +246,17 @@ describe('changing the address: one that has an account and one that has none ge
     const code = lastCode(limited, free);
 
     for (const offset of [1, 2, 3]) {
-      const tries = [
-        await observe(confirm(taken, wrong(code, offset))),
-        await observe(confirm(free, wrong(code, offset))),
-      ];
+      const tries = await Promise.all([
+        observe(confirm(taken, wrong(code, offset))),
+        observe(confirm(free, wrong(code, offset))),
+      ]);
       same(tries[0] as Exchange, tries[1] as Exchange, `wrong try ${offset}`);
     }
-    const spent = [await observe(confirm(taken, code)), await observe(confirm(free, code))];
+    const spent = await Promise.all([observe(confirm(taken, code)), observe(confirm(free, code))]);
     same(spent[0] as Exchange, spent[1] as Exchange, 'too many tries');
     expect((spent[0]?.body as { code?: string }).code).toBe('TOO_MANY_ATTEMPTS');
 
-    const over = [await observe(request(taken)), await observe(request(free))];
+    const over = await Promise.all([observe(request(taken)), observe(request(free))]);
     same(over[0] as Exchange, over[1] as Exchange, 'over the limit');
     expect(over[0]?.status).toBe(429);
   });

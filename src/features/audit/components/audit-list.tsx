@@ -25,7 +25,9 @@ export function AuditList({
 }) {
   const { t } = useTranslation('audit');
   const query = useInfiniteQuery(auditQueries.list({ userId, organizationId, limit }));
-  const linkClass = 'text-sm font-medium text-primary underline-offset-4 hover:underline';
+  // A full tap target on a phone (44 px tall), a text link beside the list elsewhere.
+  const linkClass =
+    'text-sm font-medium text-primary underline-offset-4 hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center';
   return (
     <div className="grid gap-3">
       <DataList
@@ -164,7 +166,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const created = new Date(entry.createdAt);
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
-      <p className="min-w-0 break-words">
+      {/* `anywhere`: an 80-character name breaks, where `break-words` would still widen a phone's page. */}
+      <p className="min-w-0 [overflow-wrap:anywhere]">
         <AuditSentence entry={entry} />
       </p>
       <time

@@ -239,14 +239,13 @@ export function CommandPalette({ area, pages, open, onOpenChange }: CommandPalet
         <p aria-live="polite" className="sr-only">
           {loading ? t('palette.loading') : t('palette.count', { count: shown.length })}
         </p>
+        {/* Beside the list, not in it: a listbox holds options and groups only (axe, aria-required-children). */}
+        {loading ? (
+          <div aria-hidden className="px-3 py-2 text-sm text-muted-foreground motion-safe:animate-pulse">
+            {t('palette.loading')}
+          </div>
+        ) : null}
         <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto">
-          {loading ? (
-            <Command.Loading>
-              <div className="px-3 py-2 text-sm text-muted-foreground motion-safe:animate-pulse">
-                {t('palette.loading')}
-              </div>
-            </Command.Loading>
-          ) : null}
           <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
             {t('palette.empty')}
           </Command.Empty>

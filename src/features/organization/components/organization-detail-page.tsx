@@ -19,6 +19,7 @@ import {
   OrganizationFacts,
   Rows,
   repositoriesLinkClass,
+  rowNameLinkClass,
 } from './organization-sections';
 
 /**
@@ -42,11 +43,7 @@ export function OrganizationDetailPage({ id, activity }: { id: string; activity?
         <MembersCard
           members={organization.members}
           renderName={(member) => (
-            <Link
-              to="/manager/users/$id"
-              params={{ id: member.userId }}
-              className="min-w-0 font-medium text-primary underline-offset-4 hover:underline"
-            >
+            <Link to="/manager/users/$id" params={{ id: member.userId }} className={rowNameLinkClass}>
               <TextLine>{member.name || member.email}</TextLine>
             </Link>
           )}

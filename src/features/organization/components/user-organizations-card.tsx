@@ -7,6 +7,7 @@ import { TextLine } from '@/components/ui/text-line';
 import { translateError } from '@/lib/translate-error';
 import { platformOrganizationQueries } from '../queries';
 import { OrganizationRoleBadges } from './organization-role-badges';
+import { rowNameLinkClass } from './organization-sections';
 
 /** The organizations a user belongs to, with their role in each, on the manager's user page. */
 export function UserOrganizationsCard({ userId }: { userId: string }) {
@@ -34,7 +35,7 @@ export function UserOrganizationsCard({ userId }: { userId: string }) {
                 <Link
                   to="/manager/organizations/$id"
                   params={{ id: organization.id }}
-                  className="min-w-0 font-medium text-primary underline-offset-4 hover:underline"
+                  className={rowNameLinkClass}
                 >
                   <TextLine>{organization.name}</TextLine>
                 </Link>
