@@ -23,7 +23,7 @@ const visibleNav = (page: Page) => page.getByRole('navigation', { name: en('nav.
 // Every journey here only reads: one member signs in per worker, and each test starts from that state.
 test.use({ storageState: async ({ browser }, provide) => provide(await roleState(browser, 'acme-member')) });
 
-test('home greets the user by name and leads into the app', { tag: '@mobile' }, async ({ page, visit }) => {
+test('home greets the user by name and leads into the app', async ({ page, visit }) => {
   await visit('/app');
   await expect(
     page.getByRole('heading', { level: 1, name: en('home.greeting', { name: 'Grace Hopper' }) }),
@@ -55,7 +55,7 @@ test('the navigation marks the current page', { tag: '@mobile' }, async ({ page,
   await expect(nav.getByRole('link', { name: en('nav.account') })).toHaveAttribute('aria-current', 'page');
 });
 
-test('repositories: load more until the end', { tag: '@mobile' }, async ({ page, visit }) => {
+test('repositories: load more until the end', async ({ page, visit }) => {
   await visit('/app/repositories');
   const rows = listRows(page, en('repository:pages.list'));
   await expect(rows).toHaveCount(20);

@@ -93,26 +93,22 @@ test('in Arabic the chart runs right to left, and the arrow keys follow it', asy
   await expectAccessible(page);
 });
 
-test(
-  'an unknown URL: the 404 page with the header, its title and Home first',
-  { tag: '@mobile' },
-  async ({ page, visit }) => {
-    const response = await visit('/no-such-page');
-    expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle(titled(en('pages.notFound')));
-    const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: appConfig.name })).toHaveAttribute('href', '/');
-    await expect(header.getByRole('combobox', { name: en('preferences.language') })).toBeVisible();
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
-    await expect(main.getByRole('link').first()).toHaveAccessibleName(en('actions.home'));
-    await expect(main.getByRole('link', { name: en('actions.home') })).toHaveAttribute('href', '/');
-    await expect(main.getByRole('button', { name: en('actions.back') })).toBeVisible();
+test('an unknown URL: the 404 page with the header, its title and Home first', async ({ page, visit }) => {
+  const response = await visit('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle(titled(en('pages.notFound')));
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: appConfig.name })).toHaveAttribute('href', '/');
+  await expect(header.getByRole('combobox', { name: en('preferences.language') })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: en('errors.notFound') })).toBeVisible();
+  await expect(main.getByRole('link').first()).toHaveAccessibleName(en('actions.home'));
+  await expect(main.getByRole('link', { name: en('actions.home') })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('button', { name: en('actions.back') })).toBeVisible();
 
-    await visit('/no-such-page?lng=fr');
-    await expect(page).toHaveTitle(titled(text('fr', 'pages.notFound')));
-  },
-);
+  await visit('/no-such-page?lng=fr');
+  await expect(page).toHaveTitle(titled(text('fr', 'pages.notFound')));
+});
 
 test("signed in, the 404 page shows the visitor's menu and Home goes to their area", async ({
   page,

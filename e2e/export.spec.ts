@@ -33,7 +33,7 @@ async function exportFile(page: Page, buttonName: string) {
   };
 }
 
-test('the users list exports its current view as CSV', { tag: '@mobile' }, async ({ page, visit }) => {
+test('the users list exports its current view as CSV', async ({ page, visit }) => {
   await signInAdmin(page, { name: 'Ezra Export' });
   const t = tag();
   const people = [

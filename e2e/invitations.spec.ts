@@ -131,20 +131,16 @@ test('a cancelled invitation says so, and an unknown one is not found', async ({
   expect(missing?.status()).toBe(404);
 });
 
-test(
-  'the Arabic invitation page reads right to left and is accessible',
-  { tag: '@mobile' },
-  async ({ page, visit }) => {
-    const { id } = await invite(page, newEmail('arabic'));
-    try {
-      await visit(`/invitations/${id}?lng=ar`);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        plain(text('ar', 'organization:invitationPage.title', { organization: 'Acme' })),
-      );
-      await expect(page.getByText(text('ar', 'organization:invitationPage.signInSignUp'))).toBeVisible();
-    } finally {
-      await asAcmeOwner(page, 'cancel-invitation', { invitationId: id });
-    }
-  },
-);
+test('the Arabic invitation page reads right to left and is accessible', async ({ page, visit }) => {
+  const { id } = await invite(page, newEmail('arabic'));
+  try {
+    await visit(`/invitations/${id}?lng=ar`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      plain(text('ar', 'organization:invitationPage.title', { organization: 'Acme' })),
+    );
+    await expect(page.getByText(text('ar', 'organization:invitationPage.signInSignUp'))).toBeVisible();
+  } finally {
+    await asAcmeOwner(page, 'cancel-invitation', { invitationId: id });
+  }
+});

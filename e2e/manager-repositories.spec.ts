@@ -81,56 +81,52 @@ test.describe('as an admin', () => {
     }
   });
 
-  test(
-    'create: every validation message, then the new repository',
-    { tag: '@mobile' },
-    async ({ page, visit }) => {
-      await visit('/manager/repositories');
-      await page.getByRole('link', { name: en('repository:list.new') }).click();
-      await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
-      await waitForHydration(page);
+  test('create: every validation message, then the new repository', async ({ page, visit }) => {
+    await visit('/manager/repositories');
+    await page.getByRole('link', { name: en('repository:list.new') }).click();
+    await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
+    await waitForHydration(page);
 
-      const create = page.getByRole('button', { name: en('repository:create.submit') });
-      await create.click();
-      await expect(page.getByText(en('repository:form.organization.required'))).toBeVisible();
-      await expect(page.getByText(en('repository:form.name.required'))).toBeVisible();
-      await expect(page.getByText(en('repository:form.link.required'))).toBeVisible();
-      await expect(field(page, en('repository:form.name.label'))).toHaveAttribute('aria-invalid', 'true');
+    const create = page.getByRole('button', { name: en('repository:create.submit') });
+    await create.click();
+    await expect(page.getByText(en('repository:form.organization.required'))).toBeVisible();
+    await expect(page.getByText(en('repository:form.name.required'))).toBeVisible();
+    await expect(page.getByText(en('repository:form.link.required'))).toBeVisible();
+    await expect(field(page, en('repository:form.name.label'))).toHaveAttribute('aria-invalid', 'true');
 
-      const name = unique('E2E created');
-      await fillForm(page, { organization: 'Acme', name, link: 'a.b' });
-      await create.click();
-      await expect(page.getByText(en('repository:form.link.min', { repositoryLinkMin: 4 }))).toBeVisible();
-      await expect(page.getByText(en('repository:form.name.required'))).toHaveCount(0);
+    const name = unique('E2E created');
+    await fillForm(page, { organization: 'Acme', name, link: 'a.b' });
+    await create.click();
+    await expect(page.getByText(en('repository:form.link.min', { repositoryLinkMin: 4 }))).toBeVisible();
+    await expect(page.getByText(en('repository:form.name.required'))).toHaveCount(0);
 
-      await fillForm(page, { link: 'localhost' });
-      await create.click();
-      await expect(page.getByText(en('repository:form.link.missingDot'))).toBeVisible();
+    await fillForm(page, { link: 'localhost' });
+    await create.click();
+    await expect(page.getByText(en('repository:form.link.missingDot'))).toBeVisible();
 
-      await fillForm(page, { link: 'javascript:alert(document.cookie)' });
-      await create.click();
-      await expect(page.getByText(en('repository:form.link.scheme'))).toBeVisible();
-      await expect(field(page, en('repository:form.link.label'))).toHaveValue(
-        'javascript:alert(document.cookie)',
-      );
-      await expect(field(page, en('repository:form.name.label'))).toHaveValue(name);
-      await expectAccessible(page);
+    await fillForm(page, { link: 'javascript:alert(document.cookie)' });
+    await create.click();
+    await expect(page.getByText(en('repository:form.link.scheme'))).toBeVisible();
+    await expect(field(page, en('repository:form.link.label'))).toHaveValue(
+      'javascript:alert(document.cookie)',
+    );
+    await expect(field(page, en('repository:form.name.label'))).toHaveValue(name);
+    await expectAccessible(page);
 
-      await fillForm(page, { link: 'example.com/created', description: 'A repository made in the browser' });
-      await create.click();
-      await expect(page).toHaveURL(DETAIL_URL);
-      await expect(page.getByText(en('repository:create.done'))).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-      // The bare host was given https:// and is a real, safe link.
-      await expect(page.getByRole('link', { name: /https:\/\/example\.com\/created/ })).toHaveAttribute(
-        'href',
-        'https://example.com/created',
-      );
-      await expect(page.getByText('A repository made in the browser')).toBeVisible();
-      await expectAccessible(page);
-      await deleteOpenRepository(page);
-    },
-  );
+    await fillForm(page, { link: 'example.com/created', description: 'A repository made in the browser' });
+    await create.click();
+    await expect(page).toHaveURL(DETAIL_URL);
+    await expect(page.getByText(en('repository:create.done'))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The bare host was given https:// and is a real, safe link.
+    await expect(page.getByRole('link', { name: /https:\/\/example\.com\/created/ })).toHaveAttribute(
+      'href',
+      'https://example.com/created',
+    );
+    await expect(page.getByText('A repository made in the browser')).toBeVisible();
+    await expectAccessible(page);
+    await deleteOpenRepository(page);
+  });
 
   test('a taken name shows "Name already used" and keeps what was typed', async ({ page, visit }) => {
     await visit('/manager/repositories/new');

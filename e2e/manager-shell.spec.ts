@@ -177,7 +177,7 @@ test(
   },
 );
 
-test('the dashboard figures match the data', { tag: '@mobile' }, async ({ page, visit }) => {
+test('the dashboard figures match the data', async ({ page, visit }) => {
   await signInAdmin(page);
   await visit('/manager/dashboard');
   const totalUsers = async () => {

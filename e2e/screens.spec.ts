@@ -11,9 +11,8 @@ import { accessibilityViolations, expect, test, waitForHydration } from './fixtu
 import { type Role, roleState } from './support/roles';
 import { headerCollisions, horizontalOverflow, networkQuiet, smallTapTargets } from './support/screens';
 import { callServerFn } from './support/server-fn';
-import { newEmail, signIn } from './support/session';
 
-type Screen = { path: string; as: Role | 'anonymous' | 'onboarding' };
+type Screen = { path: string; as: Role | 'anonymous' };
 
 const LONG_REPOSITORY = sampleRepositories.find((item) => item.name.startsWith('an-exceptionally-long'));
 const origin = () => `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
@@ -74,14 +73,12 @@ async function longRowIds(admin: BrowserContext): Promise<{ user: string; reposi
 
 async function contextFor(browser: Browser, role: Screen['as'], width: number): Promise<BrowserContext> {
   const phone = width < 768;
-  const context = await browser.newContext({
+  return browser.newContext({
     viewport: { width, height: phone ? 780 : 900 },
     colorScheme: phone ? 'dark' : 'light',
     hasTouch: phone,
-    ...(role === 'admin' || role === 'long-named' ? { storageState: await roleState(browser, role) } : {}),
+    ...(role === 'anonymous' ? {} : { storageState: await roleState(browser, role) }),
   });
-  if (role === 'onboarding') await signIn(await context.newPage(), newEmail('sweep-onboarding'));
-  return context;
 }
 
 /** Every rule at one visit: what breaks it, one line each. */

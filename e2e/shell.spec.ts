@@ -22,7 +22,7 @@ function htmlTag(body: string): string {
   return match?.[0] ?? '';
 }
 
-test('/ redirects to /login without search noise', { tag: '@mobile' }, async ({ page, visit }) => {
+test('/ redirects to /login without search noise', async ({ page, visit }) => {
   await visit('/');
   await expect(page).toHaveURL(/\/login$/);
   expect(pathOf(page)).toBe('/login');
@@ -74,26 +74,22 @@ test('Back on the 404 page', async ({ page, visit }) => {
   ).toBeVisible();
 });
 
-test(
-  '?lng=ar renders Arabic right-to-left on the server',
-  { tag: '@mobile' },
-  async ({ page, request, visit }) => {
-    const raw = await request.get('/login?lng=ar');
-    expect(raw.status()).toBe(200);
-    const body = await raw.text();
-    const tag = htmlTag(body);
-    expect(tag).toMatch(/\blang="ar"/);
-    expect(tag).toMatch(/\bdir="rtl"/);
-    expect(body).toContain(text('ar', 'preferences.language'));
-    expect(body).toContain(text('ar', 'actions.skipToContent'));
+test('?lng=ar renders Arabic right-to-left on the server', async ({ page, request, visit }) => {
+  const raw = await request.get('/login?lng=ar');
+  expect(raw.status()).toBe(200);
+  const body = await raw.text();
+  const tag = htmlTag(body);
+  expect(tag).toMatch(/\blang="ar"/);
+  expect(tag).toMatch(/\bdir="rtl"/);
+  expect(body).toContain(text('ar', 'preferences.language'));
+  expect(body).toContain(text('ar', 'actions.skipToContent'));
 
-    await visit('/login?lng=ar'); // includes the axe check, in Arabic
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('combobox', { name: text('ar', 'preferences.language') })).toHaveValue('ar');
-    await expect(page.getByRole('link', { name: text('ar', 'actions.skipToContent') })).toBeAttached();
-  },
-);
+  await visit('/login?lng=ar'); // includes the axe check, in Arabic
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('combobox', { name: text('ar', 'preferences.language') })).toHaveValue('ar');
+  await expect(page.getByRole('link', { name: text('ar', 'actions.skipToContent') })).toBeAttached();
+});
 
 test('the language choice persists across reloads', async ({ context, page, visit }) => {
   await visit('/login');

@@ -44,29 +44,25 @@ async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: en('auth:verify.code.label') }).pressSequentially(code);
 }
 
-test(
-  'an admin signs in with a code and lands on the manager dashboard',
-  { tag: '@mobile' },
-  async ({ page, visit }) => {
-    await visit('/login');
-    await expect(page.getByRole('heading', { level: 1, name: en('auth:login.title') })).toBeVisible();
-    const code = await requestCode(page, 'Admin@Example.COM ');
-    await expect(page.getByText(en('auth:verify.expires', { count: 5 }))).toBeVisible();
-    await expect(
-      page.getByRole('button', {
-        name: new RegExp(`^${enPattern('auth:verify.resendIn', { count: /\d+/ })}$`),
-      }),
-    ).toBeDisabled();
-    await expectAccessible(page);
-    await typeCode(page, code);
-    await expect(page).toHaveURL(/\/manager\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: en('pages.dashboard') })).toBeVisible();
+test('an admin signs in with a code and lands on the manager dashboard', async ({ page, visit }) => {
+  await visit('/login');
+  await expect(page.getByRole('heading', { level: 1, name: en('auth:login.title') })).toBeVisible();
+  const code = await requestCode(page, 'Admin@Example.COM ');
+  await expect(page.getByText(en('auth:verify.expires', { count: 5 }))).toBeVisible();
+  await expect(
+    page.getByRole('button', {
+      name: new RegExp(`^${enPattern('auth:verify.resendIn', { count: /\d+/ })}$`),
+    }),
+  ).toBeDisabled();
+  await expectAccessible(page);
+  await typeCode(page, code);
+  await expect(page).toHaveURL(/\/manager\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: en('pages.dashboard') })).toBeVisible();
 
-    // Signed in, the entry points lead back to the area.
-    await page.goto('/login');
-    await expect(page).toHaveURL(/\/manager\/dashboard$/);
-  },
-);
+  // Signed in, the entry points lead back to the area.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/manager\/dashboard$/);
+});
 
 test('a user returns to the page asked for, and gets the 403 page in the manager area', async ({
   page,

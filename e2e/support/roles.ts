@@ -8,9 +8,10 @@ import { joinAcme, newEmail, seededAdmin, signIn } from './session.ts';
 /**
  * `admin`: the seeded admin, Acme's owner (the long repository is Acme's); `long-named`: the seed's user
  * with an 80-character unbroken name and a 92-character address, onboarded, in a workspace of their own;
- * `acme-member`: a plain user, Grace Hopper, a member of the seeded Acme working there.
+ * `acme-member`: a plain user, Grace Hopper, a member of the seeded Acme working there; `onboarding`: a new
+ * account that has not told its name yet (the app area shows it the onboarding screen).
  */
-export type Role = 'admin' | 'long-named' | 'acme-member';
+export type Role = 'admin' | 'long-named' | 'acme-member' | 'onboarding';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -23,6 +24,8 @@ async function signedInState(browser: Browser, role: Role): Promise<StorageState
     const page = await context.newPage();
     if (role === 'long-named') {
       await signIn(page, longNamedUser.email, { name: longNamedUser.name });
+    } else if (role === 'onboarding') {
+      await signIn(page, newEmail('onboarding'));
     } else if (role === 'acme-member') {
       await signIn(page, newEmail('acme-member'), { name: 'Grace Hopper' });
       await joinAcme(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database } from '@/server/db/client';
 import { auditLog, rateLimit, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
+import { setRequestSession } from '@/test/request-session';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
 import { listAuditEntries } from './data.server';
@@ -10,8 +11,7 @@ import { exportAuditCsv } from './export.server';
 import type { AuditFilters } from './schema';
 
 // The route's session read is the request's (cookies); here the caller is set directly.
-const caller = vi.hoisted(() => ({ current: null as null | { user: { id: string; role: string } } }));
-vi.mock('@/server/auth/session', () => ({ requestSession: () => Promise.resolve(caller.current) }));
+vi.mock('@/server/auth/session', () => import('@/test/request-session'));
 
 let testDb: TestDatabase;
 let db: Database;
@@ -50,7 +50,7 @@ beforeEach(async () => {
   // Each test starts under the exports' per-minute limit (csvExport counts in the test's database); the
   // running-export slots stay, freed by their own streams.
   await db.delete(rateLimit).where(like(rateLimit.key, 'csv-export:%'));
-  caller.current = { user: { id: 'admin-1', role: 'admin' }, session: {} } as never;
+  setRequestSession({ user: { id: 'admin-1', role: 'admin' }, session: {} });
 });
 
 const exportUrl = (view: Record<string, string> = {}) =>
@@ -63,11 +63,11 @@ async function listedIds(filters: AuditFilters): Promise<string[]> {
 
 describe('GET /api/export/audit', () => {
   it('refuses an anonymous caller with 401 and a user with 403, as JSON codes', async () => {
-    caller.current = null;
+    setRequestSession(null);
     const anonymous = await exportAuditCsv(new Request(exportUrl()), db);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    caller.current = { user: { id: 'u1', role: 'user' }, session: {} } as never;
+    setRequestSession({ user: { id: 'u1', role: 'user' }, session: {} });
     const user = await exportAuditCsv(new Request(exportUrl()), db);
     expect(user.status).toBe(403);
     expect(await user.json()).toMatchObject({ code: 'FORBIDDEN' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database } from '@/server/db/client';
 import { member, organization, rateLimit, repository, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
+import { setRequestSession } from '@/test/request-session';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
 import { listRepositories, type RepositoryScope } from './data.server';
@@ -10,9 +11,7 @@ import { exportPlatformRepositoriesCsv, exportRepositoriesCsv } from './export.s
 import { type RepositoryListView, repositoryListDefaults } from './search';
 
 // The route's session read is the request's (cookies); here the caller is set directly.
-type Caller = { user: { id: string; role: string }; session: { activeOrganizationId: string | null } };
-const caller = vi.hoisted(() => ({ current: null as Caller | null }));
-vi.mock('@/server/auth/session', () => ({ requestSession: () => Promise.resolve(caller.current) }));
+vi.mock('@/server/auth/session', () => import('@/test/request-session'));
 
 let testDb: TestDatabase;
 let db: Database;
@@ -20,7 +19,7 @@ let db: Database;
 const A = 'org-a';
 const B = 'org-b';
 const as = (id: string, role: string, activeOrganizationId: string | null) => {
-  caller.current = { user: { id, role }, session: { activeOrganizationId } };
+  setRequestSession({ user: { id, role }, session: { activeOrganizationId } });
 };
 
 beforeAll(async () => {
@@ -69,7 +68,7 @@ const url = (path: string, view: Record<string, string> = {}) =>
 
 describe('GET /api/export/repositories (the app area)', () => {
   it('refuses without a session, without an active organization, and outside it', async () => {
-    caller.current = null;
+    setRequestSession(null);
     expect((await exportRepositoriesCsv(url('repositories'), db)).status).toBe(401);
     as('member-a', 'user', null);
     const none = await exportRepositoriesCsv(url('repositories'), db);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database } from '@/server/db/client';
 import { auditLog, rateLimit, user } from '@/server/db/schema/index';
 import { readCsv } from '@/test/csv';
+import { setRequestSession } from '@/test/request-session';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { readAllPages } from '@/test/keyset';
 import { listUsers } from './data.server';
@@ -10,8 +11,7 @@ import { exportUsersCsv } from './export.server';
 import { type UserListView, userListDefaults } from './search';
 
 // The route's session read is the request's (cookies); here the caller is set directly.
-const caller = vi.hoisted(() => ({ current: null as null | { user: { id: string; role: string } } }));
-vi.mock('@/server/auth/session', () => ({ requestSession: () => Promise.resolve(caller.current) }));
+vi.mock('@/server/auth/session', () => import('@/test/request-session'));
 
 let testDb: TestDatabase;
 let db: Database;
@@ -53,7 +53,7 @@ beforeEach(async () => {
   // Each test starts under the exports' per-minute limit (csvExport counts in the test's database); the
   // running-export slots stay, freed by their own streams.
   await db.delete(rateLimit).where(like(rateLimit.key, 'csv-export:%'));
-  caller.current = { user: { id: 'admin-1', role: 'admin' }, session: {} } as never;
+  setRequestSession({ user: { id: 'admin-1', role: 'admin' }, session: {} });
 });
 
 const exportUrl = (view: Record<string, string> = {}) =>
@@ -66,11 +66,11 @@ async function listedIds(view: UserListView): Promise<string[]> {
 
 describe('GET /api/export/users', () => {
   it('refuses an anonymous caller with 401 and a user with 403, as JSON codes', async () => {
-    caller.current = null;
+    setRequestSession(null);
     const anonymous = await exportUsersCsv(new Request(exportUrl()), db);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    caller.current = { user: { id: 'u1', role: 'user' }, session: {} } as never;
+    setRequestSession({ user: { id: 'u1', role: 'user' }, session: {} });
     const user = await exportUsersCsv(new Request(exportUrl()), db);
     expect(user.status).toBe(403);
     expect(await user.json()).toMatchObject({ code: 'FORBIDDEN' });
@@ -175,7 +175,7 @@ describe('GET /api/export/users', () => {
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another caller is not held up.
-    caller.current = { user: { id: 'u1', role: 'admin' }, session: {} } as never;
+    setRequestSession({ user: { id: 'u1', role: 'admin' }, session: {} });
     expect((await exportUsersCsv(new Request(exportUrl()), db)).status).toBe(200);
   });
 
