@@ -13,8 +13,10 @@ if (process.env.TEST_PARALLEL_INDEX !== undefined) process.env.E2E_PORT = String
 const port = Number(process.env.E2E_PORT ?? ports[0]);
 const baseURL = `http://127.0.0.1:${port}`;
 const pgliteDirs = (process.env.E2E_PGLITE_DIRS ?? process.env.PGLITE_DIR ?? '.data/pglite').split(',');
+// scripts/ensure-chromium.ts chooses for `pnpm test:e2e`; a direct run takes the same Debian binaries.
 const chromiumPath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,6 +36,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // Users who ask for less motion get none (src/styles.css): a journey clicks a sheet's button at once
+    // instead of retrying until its slide-in ends. The sweep's screens keep the default motion.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath,
       args: [
@@ -59,7 +64,12 @@ export default defineConfig({
     // The main servers show database time and query counts in Server-Timing, which tests count; the
     // others keep the production default, which shows neither (e2e/answers.spec.ts).
     ...ports.map((mainPort, i) =>
-      server(mainPort, pgliteDirs[i] ?? '.data/pglite', { SERVER_TIMING_DETAIL: 'true' }),
+      server(mainPort, pgliteDirs[i] ?? '.data/pglite', {
+        SERVER_TIMING_DETAIL: 'true',
+        // Each worker's server signs its mail, so a worker never reads a code another one's server sent to
+        // the same seeded address (e2e/support/mail.ts).
+        EMAIL_FROM: `Starter <no-reply-${mainPort}@e2e.test>`,
+      }),
     ),
     ...closedServer(),
     ...demoServer(),

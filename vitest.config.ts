@@ -37,9 +37,10 @@ export default defineConfig({
   // Vite 8 resolves the tsconfig `paths` (`@/`, `~/`) itself.
   resolve: { tsconfigPaths: true },
   test: {
-    // Vitest's default (all cores but one) is a single worker on a 2-core machine, and the integration
-    // projects (PGlite in-process, Postgres over a socket) then wait for each other; two workers overlap them.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two workers per core: much of an integration file waits (a sign-in code's one-second floor, Postgres
+    // over a socket), which another file fills. On two cores the PGlite run took 117 s with two workers,
+    // 96 s with three and 88 s with four (Vitest's default, all cores but one, is a single worker there).
+    maxWorkers: 2 * availableParallelism(),
     projects: [
       {
         extends: true,

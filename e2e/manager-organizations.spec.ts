@@ -5,7 +5,7 @@
 // Globex stay as they are: other files rely on them; the deletion journey deletes a workspace of its own.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, waitForToastsToClose } from './fixtures';
+import { expect, expectAccessible, test, closeToasts } from './fixtures';
 import { listRows } from './support/list';
 import { newEmail, signIn, signInAdmin } from './support/session';
 import { en, plain } from './support/text';
@@ -113,7 +113,7 @@ test.describe('as an admin', () => {
 
     await expect(page).toHaveURL(/\/manager\/organizations$/);
     await expect(page.getByText(en('organization:manager.delete.done', { name: workspace }))).toBeVisible();
-    await waitForToastsToClose(page);
+    await closeToasts(page);
     await search(page).fill(tag);
     await expect(page).toHaveURL(new RegExp(`searchTerm=${tag}`));
     await expect(page.getByRole('main').getByRole('status')).toHaveText(

@@ -4,7 +4,7 @@
 // and Globex's 3.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test, waitForHydration, waitForToastsToClose } from './fixtures';
+import { expect, expectAccessible, test, waitForHydration, closeToasts } from './fixtures';
 import { listRows } from './support/list';
 import { callServerFn } from './support/server-fn';
 import { newEmail, signIn, signInAdmin } from './support/session';
@@ -48,7 +48,7 @@ async function createThroughForm(page: Page, visit: (path: string) => Promise<un
  * repositories) see the data they expect.
  */
 async function deleteOpenRepository(page: Page) {
-  await waitForToastsToClose(page);
+  await closeToasts(page);
   await page.getByRole('button', { name: en('repository:delete.action') }).click();
   await page
     .getByRole('dialog', { name: en('repository:delete.title') })
@@ -188,7 +188,7 @@ test.describe('as an admin', () => {
     await createThroughForm(page, visit, name);
     const detailUrl = page.url();
 
-    await waitForToastsToClose(page);
+    await closeToasts(page);
     await page.getByRole('button', { name: en('repository:delete.action') }).click();
     let dialog = page.getByRole('dialog', { name: en('repository:delete.title') });
     await expect(dialog).toBeVisible();

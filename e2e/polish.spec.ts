@@ -293,7 +293,10 @@ test('no header hides or overlaps an item from 320 to 1440 px, in any language',
       await waitForHydration(page);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 700 });
-        expect(await headerCollisions(page), `${path} in ${lng} at ${width} px`).toEqual([]);
+        // Polled: the header settles a frame or two after the window is resized.
+        await expect
+          .poll(() => headerCollisions(page), { message: `${path} in ${lng} at ${width} px`, timeout: 2_000 })
+          .toEqual([]);
         if (path === '/app' && width >= 768) {
           const nav = page.locator('header').getByRole('navigation', { name: text(lng, 'nav.label') });
           for (const label of [text(lng, 'nav.home'), text(lng, 'repository:nav'), text(lng, 'nav.account')])

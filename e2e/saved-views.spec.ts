@@ -4,7 +4,7 @@
 // public/locales/*/savedView.json. Who may call the functions: permissions.spec.ts.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test, waitForToastsToClose } from './fixtures';
+import { expect, expectAccessible, test, closeToasts } from './fixtures';
 import { signInAdmin } from './support/session';
 import { en, text } from './support/text';
 
@@ -69,7 +69,7 @@ test(
 
     await saveView(page, name);
     await expect(page.getByText(en('savedView:save.done', { name }))).toBeVisible();
-    await waitForToastsToClose(page);
+    await closeToasts(page);
 
     // The same name again for the same list: refused under the field, what was typed stays.
     const again = await saveView(page, name.toUpperCase());

@@ -10,10 +10,21 @@ function mailApi(): string {
   return url;
 }
 
+/**
+ * Whether another worker's main server sent `mail` (playwright.config.ts gives each its own sender): every
+ * worker's database holds the seeded addresses, and all servers mail the one catcher.
+ */
+function fromAnotherWorker(mail: CaughtMail): boolean {
+  const others = (process.env.E2E_PORTS ?? '')
+    .split(',')
+    .filter((port) => port && port !== process.env.E2E_PORT);
+  return others.some((port) => mail.from.includes(`no-reply-${port}@`));
+}
+
 /** The e-mails to `to` received at or after `since` (ms epoch), oldest first. */
 export async function mailsSince(to: string, since: number): Promise<CaughtMail[]> {
   const response = await fetch(`${mailApi()}/messages?to=${encodeURIComponent(to)}&since=${since}`);
-  return (await response.json()) as CaughtMail[];
+  return ((await response.json()) as CaughtMail[]).filter((mail) => !fromAnotherWorker(mail));
 }
 
 /**
