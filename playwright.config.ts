@@ -21,10 +21,8 @@ const chromiumPath =
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Spec files are shared between two workers, each with a main server of its own; much of a journey waits
-  // (codes' time floors, mail, debounces), which the other worker fills. E2E_WORKERS=1 runs them one at a
-  // time.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker per main server (scripts/e2e.ts starts three); E2E_WORKERS=1 runs the journeys one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? ports.length),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [

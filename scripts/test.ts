@@ -64,7 +64,7 @@ type PlaywrightSuite = {
   suites?: PlaywrightSuite[];
 };
 
-/** Playwright's JSON report: each spec file's tests' time, summed (the two workers overlap them). */
+/** Playwright's JSON report: each spec file's tests' time, summed (the workers overlap them). */
 function playwrightFiles(path: string): FileTime[] {
   if (!existsSync(path)) return [];
   const totals = new Map<string, number>();
