@@ -4,7 +4,6 @@ import { listAuditEntries } from '@/features/audit/data.server';
 import { auditLog, member, organization, team, user } from '@/server/db/schema/index';
 import { notSigningInOrOut } from '@/test/audit';
 import { createTestAuth, type TestAuth } from '@/test/auth';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 
 // Every organization change made through better-auth's routes writes exactly one audit entry: who acted,
 // in which organization, on what (the roles × statements table in rules.integration.test.ts checks the
@@ -22,16 +21,8 @@ afterAll(async () => {
 
 type Person = { id: string; email: string; cookie: string };
 
-async function signIn(email: string): Promise<Person> {
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error(`${email} not signed in`);
-  return { id: row.id, email, cookie: response.cookie };
-}
-
 async function signedIn(label: string, name = label): Promise<Person> {
-  const person = await signIn(`${unique(label)}@example.test`);
+  const person = await t.signedIn(`${unique(label)}@example.test`);
   await t.db.update(user).set({ name }).where(eq(user.id, person.id));
   return person;
 }
@@ -215,7 +206,7 @@ describe('organization audit entries', () => {
   it('a change made during an impersonation is the admin’s, acting as the user, and only one entry', async () => {
     const first = await signedIn('platform-admin', 'Sam Support');
     await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, first.id));
-    const admin = await signIn(first.email);
+    const admin = await t.signedIn(first.email);
     const target = await signedIn('ivy', 'Ivy User');
     const started = await t.request(
       'POST',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import { invitation, member, user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
-import { type CaughtMail, codeFromMail, mimePart, subjectOf } from '@/test/smtp-catcher';
+import { mimePart, subjectOf } from '@/test/smtp-catcher';
 import { findInvitationView, findMembership, firstOrganizationOf, listMyOrganizations } from './data.server';
 
 // Invitations as the invitation page and the organization screens reach them (better-auth's routes through
@@ -14,16 +14,6 @@ let counter = 0;
 const newAddress = (label: string) => `${label}-${++counter}@example.test`;
 let owner: { cookie: string; id: string; email: string };
 let organizationId: string;
-
-async function signedIn(email: string) {
-  const sent = await t.sendCode(email);
-  expect(sent.status, sent.text).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  expect(response.status, response.text).toBe(200);
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id, email };
-}
 
 const post = (cookie: string, path: string, body: unknown) =>
   t.request('POST', `/organization/${path}`, body, { cookie });
@@ -40,7 +30,7 @@ const activeOrganizationOf = async (cookie: string) =>
 
 beforeAll(async () => {
   t = await createTestAuth();
-  owner = await signedIn(newAddress('owner'));
+  owner = await t.signedIn(newAddress('owner'));
   await t.db.update(user).set({ name: 'Olive Owner', onboardedAt: new Date() }).where(eq(user.id, owner.id));
   const created = await post(owner.cookie, 'create', { name: 'Acme', slug: `acme-${counter}` });
   expect(created.status, created.text).toBe(200);
@@ -71,7 +61,7 @@ describe('an invitation', () => {
   it('may be accepted or declined only by its recipient', async () => {
     const email = newAddress('recipient');
     const id = await invite(email);
-    const other = await signedIn(newAddress('other'));
+    const other = await t.signedIn(newAddress('other'));
     for (const path of ['accept-invitation', 'reject-invitation']) {
       const refused = await post(other.cookie, path, { invitationId: id });
       expect(refused.status, path).toBe(403);
@@ -88,7 +78,7 @@ describe('an invitation', () => {
       .update(invitation)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitation.id, id));
-    const recipient = await signedIn(email);
+    const recipient = await t.signedIn(email);
     const refused = await post(recipient.cookie, 'accept-invitation', { invitationId: id });
     expect(refused.status).toBe(400);
     expect(refused.body?.code).toBe('INVITATION_NOT_FOUND');
@@ -123,7 +113,7 @@ describe('an invitation', () => {
   it('shows as declined or cancelled once it is', async () => {
     const declinedEmail = newAddress('declines');
     const declined = await invite(declinedEmail);
-    const recipient = await signedIn(declinedEmail);
+    const recipient = await t.signedIn(declinedEmail);
     const answer = await post(recipient.cookie, 'reject-invitation', { invitationId: declined });
     expect(answer.status, answer.text).toBe(200);
     expect((await findInvitationView(declined, t.db))?.problem).toBe('REJECTED');
@@ -141,7 +131,7 @@ describe('signing up from an invitation', () => {
     const email = newAddress('newcomer');
     const id = await invite(email, 'admin');
     // The link's page sends the visitor to sign in with a code: the first one creates the account.
-    const newcomer = await signedIn(email);
+    const newcomer = await t.signedIn(email);
     expect(await activeOrganizationOf(newcomer.cookie)).toBeNull();
 
     const accepted = await post(newcomer.cookie, 'accept-invitation', { invitationId: id });
@@ -157,7 +147,7 @@ describe('signing up from an invitation', () => {
       expect.objectContaining({ id: organizationId, name: 'Acme', role: 'admin' }),
     ]);
     // A later sign-in starts there too.
-    const again = await signedIn(email);
+    const again = await t.signedIn(email);
     expect(await activeOrganizationOf(again.cookie)).toBe(organizationId);
     const owned = await t.db
       .select({ id: member.id })
@@ -171,7 +161,7 @@ describe('invitation mails to one address', () => {
   it('stop at the hourly cap across every organization, with the sign-in code cap’s answer, and nothing stored', async () => {
     const target = newAddress('bombed');
     // Anyone may make organizations of their own and invite from each.
-    const attacker = await signedIn(newAddress('attacker'));
+    const attacker = await t.signedIn(newAddress('attacker'));
     const organizations: string[] = [];
     for (const n of [1, 2, 3]) {
       const created = await post(attacker.cookie, 'create', {

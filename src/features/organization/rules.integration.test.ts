@@ -6,7 +6,6 @@ import { auditLog, invitation, member, organization, team, teamMember, user } fr
 import { createTestAuth, type TestAuth } from '@/test/auth';
 import { findOrganizationOverview } from './platform.server';
 import { activeOrganizationFor } from './rules.server';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 
 // The organization rules of spec §6 and §8 as better-auth's organization plugin enforces them with the
 // product's options, through `auth.handler` as the screens call it: what each role may do, the sole owner,
@@ -24,13 +23,8 @@ afterAll(async () => {
 
 type Person = { id: string; email: string; cookie: string };
 
-async function signedIn(label: string): Promise<Person> {
-  const email = `${unique(label)}@example.test`;
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  const [row] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error(`${email} not signed in`);
-  return { id: row.id, email, cookie: response.cookie };
+function signedIn(label: string): Promise<Person> {
+  return t.signedIn(`${unique(label)}@example.test`);
 }
 
 /** A user with no session (someone the signed-in people act on). */

@@ -4,7 +4,6 @@ import { defaultAuthLimits } from '@/server/auth/auth';
 import { pruneExpiredVerifications } from '@/server/auth/verification-pruning';
 import { auditLog, passkey, session, user, verification } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { findPasskeyOwnerBan, listPasskeysOf } from './data.server';
 import { removeUserPasskey } from './mutations.server';
 
@@ -23,15 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string) {
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  expect(response.status, response.text).toBe(200);
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id };
-}
-
 async function storedPasskey(userId: string, name: string | null = null) {
   const id = `pk-${++counter}`;
   await t.db.insert(passkey).values({
@@ -49,8 +39,8 @@ async function storedPasskey(userId: string, name: string | null = null) {
 
 describe('the passkey routes', () => {
   it('rename: the name is trimmed and checked, and only the owner may rename', async () => {
-    const owner = await signedIn(newAddress('pk-owner'));
-    const other = await signedIn(newAddress('pk-other'));
+    const owner = await t.signedIn(newAddress('pk-owner'));
+    const other = await t.signedIn(newAddress('pk-other'));
     const { id } = await storedPasskey(owner.id);
 
     const blank = await t.request(
@@ -86,7 +76,7 @@ describe('the passkey routes', () => {
   });
 
   it('registration takes a response and a name only (never a second session)', async () => {
-    const owner = await signedIn(newAddress('pk-register'));
+    const owner = await t.signedIn(newAddress('pk-register'));
     const answer = await t.request(
       'POST',
       '/passkey/verify-registration',
@@ -97,8 +87,8 @@ describe('the passkey routes', () => {
   });
 
   it('a browser signed in as one user cannot sign in with another account’s passkey', async () => {
-    const owner = await signedIn(newAddress('pk-holder'));
-    const other = await signedIn(newAddress('pk-intruder'));
+    const owner = await t.signedIn(newAddress('pk-holder'));
+    const other = await t.signedIn(newAddress('pk-intruder'));
     const { credentialID } = await storedPasskey(owner.id);
     const refused = await t.request(
       'POST',
@@ -118,13 +108,13 @@ describe('the passkey routes', () => {
   });
 
   it('the plugin’s own list is not served: its rows carry the public key and credential id', async () => {
-    const owner = await signedIn(newAddress('pk-list'));
+    const owner = await t.signedIn(newAddress('pk-list'));
     const answer = await t.request('GET', '/passkey/list-user-passkeys', undefined, { cookie: owner.cookie });
     expect(answer.status).toBe(404);
   });
 
   it('a code sign-in stores how the session signed in', async () => {
-    const owner = await signedIn(newAddress('pk-method'));
+    const owner = await t.signedIn(newAddress('pk-method'));
     const rows = await t.db
       .select({ method: session.signInMethod })
       .from(session)
@@ -159,8 +149,8 @@ describe('the anonymous sign-in challenge', () => {
 
 describe('the passkey data', () => {
   it('lists names and dates, never key material, and only the user’s own', async () => {
-    const a = await signedIn(newAddress('pk-a'));
-    const b = await signedIn(newAddress('pk-b'));
+    const a = await t.signedIn(newAddress('pk-a'));
+    const b = await t.signedIn(newAddress('pk-b'));
     await storedPasskey(a.id, 'Phone');
     await storedPasskey(b.id, 'Other');
     const listed = await listPasskeysOf(a.id, t.db);
@@ -176,8 +166,8 @@ describe('the passkey data', () => {
   });
 
   it('an admin’s removal deletes only that user’s passkey and is audited', async () => {
-    const target = await signedIn(newAddress('pk-target'));
-    const bystander = await signedIn(newAddress('pk-bystander'));
+    const target = await t.signedIn(newAddress('pk-target'));
+    const bystander = await t.signedIn(newAddress('pk-bystander'));
     const { id } = await storedPasskey(target.id, 'Lost phone');
     const foreign = await storedPasskey(bystander.id, 'Keep me');
 
@@ -214,7 +204,7 @@ describe('the passkey data', () => {
   });
 
   it('leaves an ADMIN_USER_IDS account’s passkeys to that account alone', async () => {
-    const listed = await signedIn(newAddress('pk-listed'));
+    const listed = await t.signedIn(newAddress('pk-listed'));
     const { id } = await storedPasskey(listed.id, 'Root key');
     await expect(
       removeUserPasskey(
@@ -237,7 +227,7 @@ describe('the passkey data', () => {
   });
 
   it('tells a banned owner from a free one, and a ban that has ended from one that holds', async () => {
-    const owner = await signedIn(newAddress('pk-ban'));
+    const owner = await t.signedIn(newAddress('pk-ban'));
     const { credentialID } = await storedPasskey(owner.id);
     expect(await findPasskeyOwnerBan(credentialID, t.db)).toBeUndefined();
     await t.db

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 import { applyBulkUserAction, resolveUserSelection } from './bulk.server';
@@ -22,20 +21,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string) {
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id };
-}
-
 async function person(name: string, role = 'user') {
   const email = newAddress(name.toLowerCase().replace(/\W/g, ''));
-  const { id } = await signedIn(email);
+  const { id } = await t.signedIn(email);
   await t.db.update(user).set({ name, role }).where(eq(user.id, id));
   // A new session, so the role is read afresh.
-  return { ...(await signedIn(email)), name };
+  return { ...(await t.signedIn(email)), name };
 }
 
 const headersOf = (cookie: string) => new Headers({ cookie, 'x-forwarded-for': '203.0.113.9' });

@@ -20,19 +20,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Signs a new address in with a real code; returns its session cookie and user id. */
-async function signedIn(email: string) {
-  const sent = await t.sendCode(email);
-  expect(sent.status, sent.text).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  expect(response.status, response.text).toBe(200);
-  const row = await findUser(email);
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id };
-}
-
-const findUser = async (email: string) =>
-  (await t.db.select().from(user).where(eq(user.email, email.toLowerCase())))[0];
 const findUserById = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0];
 const sessionsOf = (id: string) => t.db.select().from(session).where(eq(session.userId, id));
 
@@ -42,7 +29,7 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 describe('changing the name', () => {
   it('stores a valid name trimmed, and refuses empty, too long or extra fields', async () => {
     const email = newAddress('name');
-    const { cookie, id } = await signedIn(email);
+    const { cookie, id } = await t.signedIn(email);
     const update = (body: unknown) => t.request('POST', '/update-user', body, { cookie });
 
     const ok = await update({ name: '  Ada Lovelace  ' });
@@ -76,7 +63,7 @@ describe('changing the e-mail address with a code', () => {
 
   it('mails a code to the new address; the right code moves the account there and tells the old one', async () => {
     const oldEmail = newAddress('old');
-    const { cookie, id } = await signedIn(oldEmail);
+    const { cookie, id } = await t.signedIn(oldEmail);
     const target = newAddress('new');
 
     const requested = await requestChange(cookie, `  ${target.toUpperCase()} `);
@@ -113,8 +100,8 @@ describe('changing the e-mail address with a code', () => {
 
   it('never moves to an address that has an account, mails it nothing, and says so only once the code is right', async () => {
     const taken = newAddress('taken');
-    await signedIn(taken);
-    const { cookie, id } = await signedIn(newAddress('mover'));
+    await t.signedIn(taken);
+    const { cookie, id } = await t.signedIn(newAddress('mover'));
     const mailsBefore = t.mailsTo(taken).length;
 
     // Answered like any other address (codes.integration.test.ts compares them), so it tells nothing.
@@ -130,7 +117,7 @@ describe('changing the e-mail address with a code', () => {
     const late = newAddress('taken-late');
     expect((await requestChange(cookie, late)).status).toBe(200);
     const code = codeFromMail(t.mailsTo(late).at(-1) as CaughtMail);
-    await signedIn(late);
+    await t.signedIn(late);
     const refused = await confirmChange(cookie, late, code);
     expect(refused.status).toBe(400);
     expect(refused.body?.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
@@ -138,7 +125,7 @@ describe('changing the e-mail address with a code', () => {
   });
 
   it('refuses an invalid address and a visitor without a session', async () => {
-    const { cookie } = await signedIn(newAddress('invalid'));
+    const { cookie } = await t.signedIn(newAddress('invalid'));
     const invalid = await requestChange(cookie, 'not-an-address');
     expect(invalid.status).toBe(400);
     expect(invalid.body?.code).toBe('INVALID_EMAIL');
@@ -149,7 +136,7 @@ describe('changing the e-mail address with a code', () => {
   });
 
   it('refuses an expired code', async () => {
-    const { cookie } = await signedIn(newAddress('expiring'));
+    const { cookie } = await t.signedIn(newAddress('expiring'));
     const target = newAddress('late');
     expect((await requestChange(cookie, target)).status).toBe(200);
     const code = codeFromMail(t.mailsTo(target).at(-1) as CaughtMail);
@@ -165,7 +152,7 @@ describe('changing the e-mail address with a code', () => {
 describe('deleting one’s own account', () => {
   it('deletes a user with their sessions, without a password', async () => {
     const email = newAddress('leaver');
-    const first = await signedIn(email);
+    const first = await t.signedIn(email);
     const second = await t.signIn(email, await freshCode(email));
     expect(second.cookie).toBeDefined();
     expect(await sessionsOf(first.id)).toHaveLength(2);
@@ -178,7 +165,7 @@ describe('deleting one’s own account', () => {
   });
 
   it('asks for a recent sign-in once the session is older than the configured minutes', async () => {
-    const { cookie, id } = await signedIn(newAddress('stale'));
+    const { cookie, id } = await t.signedIn(newAddress('stale'));
     await t.db
       .update(session)
       .set({ createdAt: new Date(Date.now() - (appConfig.auth.recentSignInMinutes + 1) * 60_000) })
@@ -190,7 +177,7 @@ describe('deleting one’s own account', () => {
   });
 
   it('refuses the last admin, and lets an admin go once another admin exists', async () => {
-    const admin = await signedIn(newAddress('only-admin'));
+    const admin = await t.signedIn(newAddress('only-admin'));
     // The test database has no seeded admin: this one is the only admin.
     await t.db.update(user).set({ role: 'user,admin' }).where(eq(user.id, admin.id));
     const refused = await t.request('POST', '/delete-user', {}, { cookie: admin.cookie });
@@ -200,7 +187,7 @@ describe('deleting one’s own account', () => {
     expect(await sessionsOf(admin.id)).toHaveLength(1);
 
     // A banned admin does not count as the one who would remain.
-    const other = await signedIn(newAddress('other-admin'));
+    const other = await t.signedIn(newAddress('other-admin'));
     await t.db.update(user).set({ role: 'admin', banned: true }).where(eq(user.id, other.id));
     expect((await t.request('POST', '/delete-user', {}, { cookie: admin.cookie })).status).toBe(400);
 
@@ -211,7 +198,7 @@ describe('deleting one’s own account', () => {
   });
 
   it('counts ADMIN_USER_IDS as admins', async () => {
-    const listed = await signedIn(newAddress('listed'));
+    const listed = await t.signedIn(newAddress('listed'));
     const withList = t.derive({ env: { ADMIN_USER_IDS: listed.id } });
     // Listed but with the plain user role: still the last admin while no other admin exists.
     const otherAdmins = await t.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'));
@@ -239,7 +226,7 @@ describe('unlinking a provider', () => {
 
   it('lists linked providers without tokens, and unlinks even the only one: the e-mail code remains', async () => {
     const email = newAddress('linked');
-    const { cookie, id } = await signedIn(email);
+    const { cookie, id } = await t.signedIn(email);
     const github = await linkProvider(id, 'github');
     const listed = await listLinkedProviders(id, t.db);
     expect(listed).toEqual([{ id: github, providerId: 'github', linkedAt: expect.any(String) }]);
@@ -252,8 +239,8 @@ describe('unlinking a provider', () => {
   });
 
   it('refuses another user’s provider, and a stale session, changing nothing', async () => {
-    const owner = await signedIn(newAddress('owner'));
-    const other = await signedIn(newAddress('other'));
+    const owner = await t.signedIn(newAddress('owner'));
+    const other = await t.signedIn(newAddress('other'));
     const theirs = await linkProvider(other.id, 'google');
     const foreign = await t.request(
       'POST',

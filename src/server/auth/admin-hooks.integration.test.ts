@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 
@@ -20,19 +19,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string) {
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id };
-}
-
 async function signedInAdmin() {
   const email = newAddress('admin');
-  const { id } = await signedIn(email);
+  const { id } = await t.signedIn(email);
   await t.db.update(user).set({ role: 'admin', name: 'Admin' }).where(eq(user.id, id));
-  return signedIn(email);
+  return t.signedIn(email);
 }
 
 const admin = (cookie: string, path: string, body: unknown) =>
@@ -102,7 +93,7 @@ describe('addresses and passwords on create-user', () => {
 describe('ban reasons', () => {
   it('are stored without controls and limited once cleaned', async () => {
     const me = await signedInAdmin();
-    const target = await signedIn(newAddress('target'));
+    const target = await t.signedIn(newAddress('target'));
     const max = appConfig.limits.banReasonMax;
     const tooLong = await admin(me.cookie, 'ban-user', { userId: target.id, banReason: 'r'.repeat(max + 1) });
     expect([tooLong.status, tooLong.body?.code]).toEqual([400, 'BAN_REASON_TOO_LONG']);

@@ -1,6 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { parseRoles, roleCan, userCan } from '@/features/auth/permissions';
 import { auditLog, session, user } from '@/server/db/schema/index';
 import { notSigningInOrOut } from '@/test/audit';
@@ -21,23 +20,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string) {
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error(`not signed in: ${response.text}`);
-  return { cookie: response.cookie, id: row.id, email };
-}
-
 /** Signs in with `role` stored first, so the session reads it. */
 async function signedInAs(role: string) {
   const email = newAddress('someone');
-  const { id } = await signedIn(email);
+  const { id } = await t.signedIn(email);
   await t.db
     .update(user)
     .set({ role, name: `Has ${role}` })
     .where(eq(user.id, id));
-  return signedIn(email);
+  return t.signedIn(email);
 }
 
 const post = (cookie: string | undefined, path: string, body: unknown) =>

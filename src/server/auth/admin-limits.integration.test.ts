@@ -1,6 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
 import { notSigningInOrOut } from '@/test/audit';
 import { createTestAuth, type TestAuth } from '@/test/auth';
@@ -20,19 +19,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string) {
-  expect((await t.sendCode(email)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail));
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error(`not signed in: ${response.text}`);
-  return { cookie: response.cookie, id: row.id, email };
-}
-
 async function signedInAs(role: string, name = `Has ${role}`) {
   const email = newAddress(role.replace(',', '-'));
-  const { id } = await signedIn(email);
+  const { id } = await t.signedIn(email);
   await t.db.update(user).set({ role, name }).where(eq(user.id, id));
-  return signedIn(email);
+  return t.signedIn(email);
 }
 
 const findUser = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0];

@@ -4,7 +4,7 @@ import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
 import { auditLog, session, user } from '@/server/db/schema/index';
 import { MAX_BAN_SECONDS } from '@/features/user/bodies.server';
 import { notSigningInOrOut } from '@/test/audit';
-import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // better-auth's admin routes as the manager screens reach them (through `auth.handler`): the product's
 // rules on top of better-auth's, the audit entry of every change, and what a ban or an impersonation does.
@@ -20,28 +20,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string, options?: RequestOptions) {
-  const sent = await t.sendCode(email, options);
-  expect(sent.status, sent.text).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail), options);
-  expect(response.status, response.text).toBe(200);
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id };
-}
-
 /** A signed-in admin: the role is granted in the database, as the seed or another admin would. */
 async function signedInAdmin(name = 'Admin') {
   const email = newAddress('admin');
-  const { id } = await signedIn(email);
+  const { id } = await t.signedIn(email);
   await t.db.update(user).set({ role: 'admin', name }).where(eq(user.id, id));
   // A new session, so the role is read afresh.
-  return { ...(await signedIn(email)), email };
+  return { ...(await t.signedIn(email)), email };
 }
 
 async function signedInUser(name = 'Target') {
   const email = newAddress('user');
-  const signed = await signedIn(email);
+  const signed = await t.signedIn(email);
   await t.db.update(user).set({ name }).where(eq(user.id, signed.id));
   return { ...signed, email, name };
 }
@@ -205,7 +195,7 @@ describe('banning', () => {
 
     const unbanned = await admin(me.cookie, 'unban-user', { userId: target.id });
     expect(unbanned.status, unbanned.text).toBe(200);
-    await signedIn(target.email);
+    await t.signedIn(target.email);
 
     const [ban, unban] = await entriesFor(target.id);
     expect(ban).toMatchObject({
@@ -224,7 +214,7 @@ describe('the audit of admin changes', () => {
   it('records role changes, session revocations and removal with who, whom and what, never a token', async () => {
     const me = await signedInAdmin();
     const target = await signedInUser('Someone');
-    const second = await signedIn(target.email);
+    const second = await t.signedIn(target.email);
     const one = await currentSessionId(second.cookie);
 
     expect((await admin(me.cookie, 'set-role', { userId: target.id, role: 'admin' })).status).toBe(200);

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import { organization, passkey, session, user } from '@/server/db/schema/index';
-import { createTestAuth, type RequestOptions, type TestAuth } from '@/test/auth';
-import { type CaughtMail, codeFromMail } from '@/test/smtp-catcher';
+import { createTestAuth, type TestAuth } from '@/test/auth';
 
 // "Confirm it's you": every sensitive route and server function refuses a session signed in longer ago
 // than `auth.recentSignInMinutes` with SESSION_NOT_FRESH and changes nothing; a fresh code in the same
@@ -21,29 +20,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(email: string, options?: RequestOptions) {
-  expect((await t.sendCode(email, options)).status).toBe(200);
-  const response = await t.signIn(email, codeFromMail(t.mailsTo(email).at(-1) as CaughtMail), options);
-  expect(response.status, response.text).toBe(200);
-  const [row] = await t.db.select().from(user).where(eq(user.email, email));
-  if (!response.cookie || !row) throw new Error('not signed in');
-  return { cookie: response.cookie, id: row.id, email };
-}
-
 const makeStale = (userId: string) =>
   t.db.update(session).set({ createdAt: STALE }).where(eq(session.userId, userId));
 
 async function signedInAdmin() {
   const email = newAddress('admin');
-  const { id } = await signedIn(email);
+  const { id } = await t.signedIn(email);
   await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, id));
-  return signedIn(email);
+  return t.signedIn(email);
 }
 
 describe('the sensitive routes', () => {
   it('refuse a stale session with SESSION_NOT_FRESH and change nothing', async () => {
     const admin = await signedInAdmin();
-    const target = await signedIn(newAddress('target'));
+    const target = await t.signedIn(newAddress('target'));
     await t.db.insert(passkey).values({
       id: 'stale-pk',
       userId: admin.id,
@@ -100,7 +90,7 @@ describe('the sensitive routes', () => {
 
   it('let a fresh session through, and a fresh code replaces the stale session in that browser', async () => {
     const admin = await signedInAdmin();
-    const target = await signedIn(newAddress('target'));
+    const target = await t.signedIn(newAddress('target'));
     await makeStale(admin.id);
     const refused = await t.request(
       'POST',
@@ -112,7 +102,7 @@ describe('the sensitive routes', () => {
 
     // The dialog's code, sent by the same browser that holds the stale session.
     const before = await t.db.select().from(session).where(eq(session.userId, admin.id));
-    const again = await signedIn(admin.email, { cookie: admin.cookie });
+    const again = await t.signedIn(admin.email, { cookie: admin.cookie });
     const after = await t.db.select().from(session).where(eq(session.userId, admin.id));
     expect(after).toHaveLength(before.length);
     expect((await t.getSession(admin.cookie)).body).toBeNull();
@@ -127,8 +117,8 @@ describe('the sensitive routes', () => {
   });
 
   it('keep another user’s session when a browser signs in as someone else', async () => {
-    const first = await signedIn(newAddress('first'));
-    await signedIn(newAddress('second'), { cookie: first.cookie });
+    const first = await t.signedIn(newAddress('first'));
+    await t.signedIn(newAddress('second'), { cookie: first.cookie });
     expect(await t.db.select().from(session).where(eq(session.userId, first.id))).toHaveLength(1);
   });
 });
