@@ -30,7 +30,8 @@ async function signedInState(browser: Browser, role: Role): Promise<StorageState
       await signIn(page, newEmail('acme-member'), { name: 'Grace Hopper' });
       await joinAcme(page);
     } else {
-      // The seeded admin's cookie is shared by the workers (it may receive only a few codes an hour).
+      // The seeded admin's cookie, kept per server in a file across worker restarts (the address may receive
+      // only a few codes an hour).
       // Production cookies are `__Secure-` ones (127.0.0.1 counts as a secure origin), which the browser
       // takes only with `secure` and a domain rather than a URL.
       const cookies = (await seededAdmin(page, origin()))

@@ -87,7 +87,8 @@ export async function seededAdmin(page: Page, origin: string): Promise<string> {
   const ready = current();
   if (ready) return ready;
   if (!stateFile) return signInSeededAdmin(origin);
-  // The other worker may be signing the same address in: a second code would replace the first one.
+  // Another worker on the same server (a direct run with more workers than servers) may be signing the same
+  // address in: a second code would replace the first one.
   return withFileLock(`${stateFile}.lock`, async () => {
     readStored();
     return current() ?? signInSeededAdmin(origin, stateFile);

@@ -34,11 +34,11 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The link next to the repository count: to the list of the organization's repositories. */
 /** A row's name as a link to its page: a full tap target on a phone (44 px tall), a text link elsewhere. */
 export const rowNameLinkClass =
   'min-w-0 font-medium text-primary underline-offset-4 hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center';
 
+/** The link next to the repository count: to the list of the organization's repositories. */
 export const repositoriesLinkClass =
   'inline-flex min-h-11 items-center gap-1 font-medium text-primary underline-offset-4 hover:underline md:min-h-0';
 
