@@ -7,11 +7,11 @@ import { toast } from '@/components/ui/toast';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { useSubmit } from '@/components/form/use-submit';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { accountMutations } from '../queries';
 import { zChangeNameForm } from '../schema';
-import { failureCode, translateError } from '@/lib/translate-error';
 
 type DialogProps = {
   open: boolean;
@@ -50,29 +50,26 @@ function ChangeNameForm({
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const changeName = useMutation(accountMutations.changeName(queryClient));
-  const [formError, setFormError] = useState<string | null>(null);
   // What was typed stays in the field through validation and server errors.
   const form = useForm({ resolver: zodResolver(zChangeNameForm), defaultValues: { name: currentName } });
-
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      // Saves, then reads the session again (the name shows in the header).
-      await changeName.mutateAsync(name);
-    } catch (error) {
-      if (failureCode(error) === 'INVALID_NAME') {
-        form.setError('name', { message: 'validation.name.invalid' }, { shouldFocus: true });
-      } else {
-        setFormError(translateError(t, error, ['account:errors']));
-      }
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(t('changeName.success'));
-    onClose();
+  const { formError, run } = useSubmit({
+    form,
+    fields: { INVALID_NAME: ['name', 'validation.name.invalid'] },
+    scopes: ['account:errors'],
+    show: 'alert',
+    onBusyChange,
   });
+
+  const onSubmit = form.handleSubmit(({ name }) =>
+    // Saves, then reads the session again (the name shows in the header).
+    run(
+      () => changeName.mutateAsync(name),
+      () => {
+        toast.success(t('changeName.success'));
+        onClose();
+      },
+    ),
+  );
 
   const submitting = form.formState.isSubmitting;
   return (

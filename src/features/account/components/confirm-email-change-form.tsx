@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
 import { CodeField, showCodeFailure } from '@/components/form/code-field';
+import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { accountMutations } from '../queries';
 import { zEmailCodeForm } from '../schema';
 import { EmailAddress } from './email-address';
-import { translateError } from '@/lib/translate-error';
 
 /** Step two of a change of address: the code mailed to `newEmail`; the sixth digit submits it. */
 export function ConfirmEmailChangeForm({
@@ -27,37 +26,38 @@ export function ConfirmEmailChangeForm({
   const queryClient = useQueryClient();
   const changeEmail = useMutation(accountMutations.changeEmail(queryClient));
   const requestEmailChange = useMutation(accountMutations.requestEmailChange());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(zEmailCodeForm),
     defaultValues: { otp: '' },
     reValidateMode: 'onSubmit',
   });
-
-  const onSubmit = form.handleSubmit(async ({ otp }) => {
-    setFormError(null);
-    try {
-      // Reads the session again, with the new address, before saying it is done.
-      await changeEmail.mutateAsync({ newEmail, otp });
-    } catch (error) {
-      if (!showCodeFailure(form, error)) setFormError(translateError(t, error, ['account:errors']));
-      return;
-    }
-    toast.success(t('email.changed'));
-    onDone();
+  // A wrong, expired or used-up code is the code field's; the rest shows above the buttons.
+  const { formError, run } = useSubmit({
+    handle: (error) => showCodeFailure(form, error),
+    scopes: ['account:errors'],
+    show: 'alert',
   });
 
-  const resend = async () => {
-    setFormError(null);
-    try {
-      await requestEmailChange.mutateAsync(newEmail);
-    } catch (error) {
-      return setFormError(translateError(t, error, ['account:errors']));
-    }
-    form.reset({ otp: '' });
-    form.setFocus('otp');
-    toast.success(t('email.sent', { email: newEmail }));
-  };
+  const onSubmit = form.handleSubmit(({ otp }) =>
+    run(
+      // Reads the session again, with the new address, before saying it is done.
+      () => changeEmail.mutateAsync({ newEmail, otp }),
+      () => {
+        toast.success(t('email.changed'));
+        onDone();
+      },
+    ),
+  );
+
+  const resend = () =>
+    run(
+      () => requestEmailChange.mutateAsync(newEmail),
+      () => {
+        form.reset({ otp: '' });
+        form.setFocus('otp');
+        toast.success(t('email.sent', { email: newEmail }));
+      },
+    );
 
   const submitting = form.formState.isSubmitting;
   const resending = requestEmailChange.isPending;

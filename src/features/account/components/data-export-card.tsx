@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
@@ -28,17 +29,13 @@ function exportErrorMessage(t: TFunction<'account'>, error: unknown): string | n
 export function DataExportCard() {
   const { t } = useTranslation('account');
   const exportData = useMutation(exportMutations.exportMyData());
+  const { run } = useSubmit({ message: (error) => exportErrorMessage(t, error) });
 
-  const download = async () => {
-    try {
-      await exportData.mutateAsync();
-    } catch (error) {
-      const message = exportErrorMessage(t, error);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('export.done'));
-  };
+  const download = () =>
+    run(
+      () => exportData.mutateAsync(),
+      () => toast.success(t('export.done')),
+    );
 
   return (
     <SectionCard title={t('export.title')} description={t('export.description')}>

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { forgetOtherQueries } from '@/features/auth/queries';
 import { accountMutations } from '../queries';
 import { EmailAddress } from './email-address';
-import { translateError } from '@/lib/translate-error';
 
 /**
  * "Delete my account": the confirmation enables its button only once the user's own e-mail is typed.
@@ -22,21 +21,19 @@ export function DeleteAccountCard({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const deleteAccount = useMutation(accountMutations.deleteAccount(queryClient));
-  const [error, setError] = useState<string | null>(null);
+  const { formError: error, run } = useSubmit({ scopes: ['account:errors'], show: 'alert' });
 
-  const confirm = async () => {
-    setError(null);
-    try {
+  const confirm = () =>
+    run(
       // Empties the cached session, which the login guard reads, before going there.
-      await deleteAccount.mutateAsync();
-    } catch (failure) {
-      return setError(translateError(t, failure, ['account:errors']));
-    }
-    toast.success(t('delete.done'));
-    await navigate({ to: '/login', replace: true });
-    // Only once the account's screens are gone: removing their queries under them would refetch them.
-    forgetOtherQueries(queryClient);
-  };
+      () => deleteAccount.mutateAsync(),
+      async () => {
+        toast.success(t('delete.done'));
+        await navigate({ to: '/login', replace: true });
+        // Only once the account's screens are gone: removing their queries under them would refetch them.
+        forgetOtherQueries(queryClient);
+      },
+    );
 
   return (
     <SectionCard title={t('delete.title')} description={t('delete.description')} tone="danger">

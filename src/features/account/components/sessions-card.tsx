@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -8,7 +9,6 @@ import { SectionCard } from '@/components/ui/section-card';
 import { forgetOtherQueries } from '@/features/auth/queries';
 import { accountMutations, accountQueries } from '../queries';
 import { SessionGroup, SessionList } from '@/components/ui/session-list';
-import { translateError } from '@/lib/translate-error';
 
 /**
  * This device and the user's other active sessions, with "Sign out other sessions" and "Sign out
@@ -24,33 +24,26 @@ export function SessionsCard() {
   const revokeOtherSessions = useMutation(accountMutations.revokeOtherSessions(queryClient));
   const revokeSessions = useMutation(accountMutations.revokeSessions(queryClient));
 
-  const showError = (error: unknown) => {
-    const message = translateError(t, error, ['account:errors']);
-    if (message) toast.error(message);
-  };
+  const { run } = useSubmit({ scopes: ['account:errors'] });
 
-  const signOutOthers = async () => {
-    try {
+  const signOutOthers = () =>
+    run(
       // The list of devices is read again before the dialog closes.
-      await revokeOtherSessions.mutateAsync();
-    } catch (error) {
-      return showError(error);
-    }
-    toast.success(t('sessions.signedOutOthers'));
-  };
+      () => revokeOtherSessions.mutateAsync(),
+      () => toast.success(t('sessions.signedOutOthers')),
+    );
 
-  const signOutEverywhere = async () => {
-    try {
+  const signOutEverywhere = () =>
+    run(
       // Empties the cached session, which the login guard reads, before going there.
-      await revokeSessions.mutateAsync();
-    } catch (error) {
-      return showError(error);
-    }
-    toast.success(t('sessions.signedOutEverywhere'));
-    await navigate({ to: '/login', replace: true });
-    // Only once the account's screens are gone: removing their queries under them would refetch them.
-    forgetOtherQueries(queryClient);
-  };
+      () => revokeSessions.mutateAsync(),
+      async () => {
+        toast.success(t('sessions.signedOutEverywhere'));
+        await navigate({ to: '/login', replace: true });
+        // Only once the account's screens are gone: removing their queries under them would refetch them.
+        forgetOtherQueries(queryClient);
+      },
+    );
 
   return (
     <SectionCard title={t('sessions.title')} description={t('sessions.description')}>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { KeyRound, LogIn, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { providerName } from '@/lib/providers';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,7 +11,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { authQueries } from '@/features/auth/queries';
 import { passkeyQueries } from '@/features/passkey/queries';
-import { translateError } from '@/lib/translate-error';
 import { accountMutations, accountQueries } from '../queries';
 import type { LinkedProvider } from '../schema';
 import { EmailAddress } from './email-address';
@@ -69,6 +69,7 @@ function ProviderMethod({ provider }: { provider: LinkedProvider }) {
   const queryClient = useQueryClient();
   const { data: config } = useSuspenseQuery(authQueries.config());
   const unlink = useMutation(accountMutations.unlinkProvider(queryClient));
+  const { run } = useSubmit({ scopes: ['account:errors'] });
   const name = providerName(
     provider.providerId,
     config.providers.find((p) => p.id === provider.providerId)?.name,
@@ -76,16 +77,11 @@ function ProviderMethod({ provider }: { provider: LinkedProvider }) {
   const linkedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
     new Date(provider.linkedAt),
   );
-  const onConfirm = async () => {
-    try {
-      await unlink.mutateAsync(provider.id);
-    } catch (error) {
-      const message = translateError(t, error, ['account:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('methods.unlinked', { provider: name }));
-  };
+  const onConfirm = () =>
+    run(
+      () => unlink.mutateAsync(provider.id),
+      () => toast.success(t('methods.unlinked', { provider: name })),
+    );
   return (
     <Method
       icon={<LogIn aria-hidden className="rtl:-scale-x-100" />}

@@ -3,11 +3,10 @@ import { useRouter } from '@tanstack/react-router';
 import { UserRoundCog } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from '@/components/ui/toast';
+import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { authMutations } from '../queries';
 import type { SessionInfo } from '../schema';
-import { translateError } from '@/lib/translate-error';
 
 /**
  * Who the admin is signed in as, and "Stop impersonating", which returns to the admin's own session and
@@ -19,20 +18,16 @@ export function ImpersonationBannerContent({ impersonated }: { impersonated: Ses
   const router = useRouter();
   const headingId = useId();
   const stopImpersonating = useMutation(authMutations.stopImpersonating(queryClient));
+  const { run } = useSubmit();
   // Kept past the mutation: the button stays busy until the admin's page is on screen.
   const [pending, setPending] = useState(false);
   const stop = async () => {
     setPending(true);
-    try {
+    await run(
       // Drops what was cached for the impersonated user's view and reads the admin's session again.
-      await stopImpersonating.mutateAsync();
-    } catch (error) {
-      setPending(false);
-      const message = translateError(t, error);
-      if (message) toast.error(message);
-      return;
-    }
-    await router.navigate({ to: '/manager/users/$id', params: { id: impersonated.id } });
+      () => stopImpersonating.mutateAsync(),
+      () => router.navigate({ to: '/manager/users/$id', params: { id: impersonated.id } }),
+    );
     setPending(false);
   };
 

@@ -8,6 +8,7 @@ import { appConfig } from '~/app.config';
 import { CodeField, showCodeFailure } from '@/components/form/code-field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { translateError } from '@/lib/translate-error';
@@ -46,11 +47,15 @@ function StepUpForm({ email }: { email: string }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const signIn = useMutation(authMutations.signIn(queryClient));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(zVerifyForm),
     defaultValues: { otp: '' },
     reValidateMode: 'onSubmit',
+  });
+  // A wrong, expired or used-up code is the code field's; the rest shows above the buttons.
+  const { formError, setFormError, run } = useSubmit({
+    handle: (error) => showCodeFailure(form, error),
+    show: 'alert',
   });
   // One code per opening, sent as the form appears (StrictMode's second effect run sends nothing).
   const sent = useRef(false);
@@ -58,18 +63,14 @@ function StepUpForm({ email }: { email: string }) {
     if (sent.current) return;
     sent.current = true;
     signInCalls.sendCode(email).catch((error: unknown) => setFormError(translateError(t, error)));
-  }, [email, t]);
+  }, [email, t, setFormError]);
 
-  const onSubmit = form.handleSubmit(async ({ otp }) => {
-    setFormError(null);
-    try {
-      await signIn.mutateAsync({ email, otp });
-    } catch (error) {
-      if (!showCodeFailure(form, error)) setFormError(translateError(t, error));
-      return;
-    }
-    stepUp.settle(true);
-  });
+  const onSubmit = form.handleSubmit(({ otp }) =>
+    run(
+      () => signIn.mutateAsync({ email, otp }),
+      () => stepUp.settle(true),
+    ),
+  );
 
   // Or a passkey of this account (the server refuses another account's key).
   const [passkeyPending, setPasskeyPending] = useState(false);

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { InputField } from '@/components/form/fields';
+import { useSubmit } from '@/components/form/use-submit';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
-import { failureCode, translateError } from '@/lib/translate-error';
 import { organizationMutations } from '../queries';
 import { type CreateOrganizationForm, zCreateOrganizationForm } from '../schema';
 
@@ -49,32 +49,29 @@ function CreateOrganizationFormBody({
   const queryClient = useQueryClient();
   const router = useRouter();
   const create = useMutation(organizationMutations.create(queryClient));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateOrganizationForm>({
     resolver: zodResolver(zCreateOrganizationForm),
     defaultValues: { name: '' },
   });
-
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      await create.mutateAsync(name);
-    } catch (error) {
-      if (failureCode(error) === 'INVALID_ORGANIZATION_NAME') {
-        form.setError('name', { message: 'organization:validation.name.required' }, { shouldFocus: true });
-      } else {
-        setFormError(translateError(t, error, ['organization:errors']));
-      }
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(t('create.done', { name }));
-    onClose();
-    await router.navigate({ to: '/app' });
-    await router.invalidate();
+  const { formError, run } = useSubmit({
+    form,
+    fields: { INVALID_ORGANIZATION_NAME: ['name', 'organization:validation.name.required'] },
+    scopes: ['organization:errors'],
+    show: 'alert',
+    onBusyChange,
   });
+
+  const onSubmit = form.handleSubmit(({ name }) =>
+    run(
+      () => create.mutateAsync(name),
+      async () => {
+        toast.success(t('create.done', { name }));
+        onClose();
+        await router.navigate({ to: '/app' });
+        await router.invalidate();
+      },
+    ),
+  );
 
   const submitting = form.formState.isSubmitting;
   return (

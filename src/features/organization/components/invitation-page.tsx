@@ -4,6 +4,7 @@ import { Building2, Check, LogIn, LogOut, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { authMutations, authQueries, forgetOtherQueries, useSession } from '@/features/auth/queries';
@@ -155,23 +156,21 @@ function NotTheRecipient({ invitation, signedInAs }: { invitation: InvitationVie
   const queryClient = useQueryClient();
   const router = useRouter();
   const signOut = useMutation(authMutations.signOut(queryClient));
-  const [error, setError] = useState<string | null>(null);
-  const switchAccount = async () => {
-    setError(null);
-    try {
-      await signOut.mutateAsync();
-    } catch (failure) {
-      return setError(translateError(t, failure, ERROR_SCOPES));
-    }
-    await router.navigate({
-      to: '/login',
-      search: { redirect: `/invitations/${invitation.id}`, email: invitation.email },
-      replace: true,
-    });
-    // Only once the signed-in screen is gone: removing its queries under it would refetch them.
-    forgetOtherQueries(queryClient);
-    await router.invalidate();
-  };
+  const { formError: error, run } = useSubmit({ scopes: ERROR_SCOPES, show: 'alert' });
+  const switchAccount = () =>
+    run(
+      () => signOut.mutateAsync(),
+      async () => {
+        await router.navigate({
+          to: '/login',
+          search: { redirect: `/invitations/${invitation.id}`, email: invitation.email },
+          replace: true,
+        });
+        // Only once the signed-in screen is gone: removing its queries under it would refetch them.
+        forgetOtherQueries(queryClient);
+        await router.invalidate();
+      },
+    );
   return (
     <div className="flex flex-col gap-4">
       <FormAlert
@@ -205,27 +204,19 @@ function Answer({ invitation, onDeclined }: { invitation: InvitationView; onDecl
   const navigate = useNavigate();
   const accept = useMutation(invitationMutations.accept(queryClient));
   const decline = useMutation(invitationMutations.decline(queryClient));
-  const [error, setError] = useState<string | null>(null);
+  const { formError: error, run } = useSubmit({ scopes: ERROR_SCOPES, show: 'alert' });
   const busy = accept.isPending || decline.isPending;
 
-  const onAccept = async () => {
-    setError(null);
-    try {
-      await accept.mutateAsync(invitation.id);
-    } catch (failure) {
-      return setError(translateError(t, failure, ERROR_SCOPES));
-    }
-    await navigate({ to: '/app', replace: true });
-  };
-  const onDecline = async () => {
-    setError(null);
-    try {
-      await decline.mutateAsync(invitation.id);
-    } catch (failure) {
-      return setError(translateError(t, failure, ERROR_SCOPES));
-    }
-    onDeclined();
-  };
+  const onAccept = () =>
+    run(
+      () => accept.mutateAsync(invitation.id),
+      () => navigate({ to: '/app', replace: true }),
+    );
+  const onDecline = () =>
+    run(
+      () => decline.mutateAsync(invitation.id),
+      () => onDeclined(),
+    );
 
   return (
     <div className="flex flex-col gap-3">

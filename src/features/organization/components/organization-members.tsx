@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '@/components/form/fields';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,7 +16,6 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { organizationCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
-import { failureCode, translateError } from '@/lib/translate-error';
 import { appConfig } from '~/app.config';
 import { organizationSettingsMutations } from '../queries';
 import {
@@ -86,17 +86,16 @@ function RolePicker({
   const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
   const updateRole = useMutation(organizationSettingsMutations(queryClient, organization.id).updateRole());
+  const { run } = useSubmit({ scopes: ERROR_SCOPES });
 
-  const onChange = async (role: OrganizationRoleName) => {
-    try {
-      await updateRole.mutateAsync({ memberId: member.memberId, role });
-    } catch (error) {
-      const message = translateError(t, error, ERROR_SCOPES);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('settings.members.roleChanged', { name: personOf(member), role: t(`roles.${role}`) }));
-  };
+  const onChange = (role: OrganizationRoleName) =>
+    run(
+      () => updateRole.mutateAsync({ memberId: member.memberId, role }),
+      () =>
+        toast.success(
+          t('settings.members.roleChanged', { name: personOf(member), role: t(`roles.${role}`) }),
+        ),
+    );
 
   return (
     <Select
@@ -125,18 +124,14 @@ function RemoveMemberButton({
   const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
   const remove = useMutation(organizationSettingsMutations(queryClient, organization.id).removeMember());
+  const { run } = useSubmit({ scopes: ERROR_SCOPES });
   const name = personOf(member);
 
-  const onConfirm = async () => {
-    try {
-      await remove.mutateAsync(member.memberId);
-    } catch (error) {
-      const message = translateError(t, error, ERROR_SCOPES);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('settings.members.removed', { name }));
-  };
+  const onConfirm = () =>
+    run(
+      () => remove.mutateAsync(member.memberId),
+      () => toast.success(t('settings.members.removed', { name })),
+    );
 
   return (
     <ConfirmDialog
@@ -192,18 +187,8 @@ function InvitationActions({
   const mutations = organizationSettingsMutations(queryClient, organization.id);
   const resend = useMutation(mutations.invite());
   const cancel = useMutation(mutations.cancelInvitation());
+  const { run } = useSubmit({ scopes: ERROR_SCOPES });
   const { email } = invitation;
-
-  const run = async (mutate: () => Promise<unknown>, done: string) => {
-    try {
-      await mutate();
-    } catch (error) {
-      const message = translateError(t, error, ERROR_SCOPES);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(done);
-  };
 
   return (
     <>
@@ -218,7 +203,7 @@ function InvitationActions({
             void run(
               () =>
                 resend.mutateAsync({ email, role: invitation.role as OrganizationRoleName, resend: true }),
-              t('settings.invitations.resent', { email }),
+              () => toast.success(t('settings.invitations.resent', { email })),
             )
           }
         >
@@ -232,7 +217,10 @@ function InvitationActions({
           confirmLabel={t('settings.invitations.cancel')}
           variant="destructive"
           onConfirm={() =>
-            run(() => cancel.mutateAsync(invitation.id), t('settings.invitations.cancelled', { email }))
+            run(
+              () => cancel.mutateAsync(invitation.id),
+              () => toast.success(t('settings.invitations.cancelled', { email })),
+            )
           }
         >
           <Button variant="ghost" size="icon" aria-label={t('settings.invitations.cancelLabel', { email })}>
@@ -245,10 +233,16 @@ function InvitationActions({
 }
 
 /** Refusals about the invited address: shown under the address field, what was typed stays. */
-const EMAIL_CODES = new Set([
-  'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
-  'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION',
-]);
+const EMAIL_FIELDS = {
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: [
+    'email',
+    'organization:settings.errors.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
+  ],
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: [
+    'email',
+    'organization:settings.errors.USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION',
+  ],
+} as const;
 
 /** "Invite member": an address and a role, in the responsive dialog. */
 function InviteDialog({ organization }: { organization: ActiveOrganization }) {
@@ -285,29 +279,27 @@ function InviteMemberForm({
   const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
   const invite = useMutation(organizationSettingsMutations(queryClient, organization.id).invite());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(zInviteForm),
     defaultValues: { email: '', role: 'member' as OrganizationRoleName },
   });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      await invite.mutateAsync(values);
-    } catch (error) {
-      const code = failureCode(error);
-      if (code && EMAIL_CODES.has(code)) {
-        form.setError('email', { message: `organization:settings.errors.${code}` }, { shouldFocus: true });
-      } else setFormError(translateError(t, error, ERROR_SCOPES));
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(t('settings.invite.sent', { email: values.email }));
-    onClose();
+  const { formError, run } = useSubmit({
+    form,
+    fields: EMAIL_FIELDS,
+    scopes: ERROR_SCOPES,
+    show: 'alert',
+    onBusyChange,
   });
+
+  const onSubmit = form.handleSubmit((values) =>
+    run(
+      () => invite.mutateAsync(values),
+      () => {
+        toast.success(t('settings.invite.sent', { email: values.email }));
+        onClose();
+      },
+    ),
+  );
 
   const submitting = form.formState.isSubmitting;
   return (

@@ -3,12 +3,12 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { Building2, Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { MenuItem, MenuPopover, useCloseMenu } from '@/components/layout/menu-popover';
 import { TextLine } from '@/components/ui/text-line';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/queries';
 import { lazyImport } from '@/lib/lazy-import';
-import { translateError } from '@/lib/translate-error';
 import { organizationMutations, organizationQueries } from '../queries';
 import type { MyOrganization } from '../schema';
 
@@ -76,23 +76,22 @@ function OrganizationChoices({
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const switchTo = useMutation(organizationMutations.switchTo(queryClient));
   const closeMenu = useCloseMenu();
+  const { run } = useSubmit({ scopes: ['organization:errors'] });
 
   const choose = async (organizationId: string) => {
     if (organizationId === activeId || switchTo.isPending) return;
-    try {
-      await switchTo.mutateAsync(organizationId);
-    } catch (error) {
-      const message = translateError(t, error, ['organization:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    // The choice is made: the panel closes (a navigation below would close it too).
-    closeMenu();
-    // An item page belongs to the previous organization: its list is the nearest page the new one has.
-    const item = /^\/app\/repositories\/[^/]+/.test(pathname);
-    if (item) await navigate({ to: '/app/repositories', replace: true });
-    else await router.invalidate();
-    toast.success(t('switcher.switched', { name: nameOf(mine, organizationId) }));
+    await run(
+      () => switchTo.mutateAsync(organizationId),
+      async () => {
+        // The choice is made: the panel closes (a navigation below would close it too).
+        closeMenu();
+        // An item page belongs to the previous organization: its list is the nearest page the new one has.
+        const item = /^\/app\/repositories\/[^/]+/.test(pathname);
+        if (item) await navigate({ to: '/app/repositories', replace: true });
+        else await router.invalidate();
+        toast.success(t('switcher.switched', { name: nameOf(mine, organizationId) }));
+      },
+    );
   };
 
   return (

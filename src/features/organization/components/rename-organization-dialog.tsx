@@ -6,18 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/form/fields';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
-import { failureCode, translateError } from '@/lib/translate-error';
 import { organizationSettingsMutations } from '../queries';
 import { type ActiveOrganization, zOrganizationForm } from '../schema';
 
 /** Server refusals that belong to one field: the message shows under it, what was typed stays. */
-const FIELD_OF_CODE: Record<string, 'name' | 'slug'> = {
-  INVALID_ORGANIZATION_NAME: 'name',
-  INVALID_ORGANIZATION_SLUG: 'slug',
-  ORGANIZATION_SLUG_ALREADY_TAKEN: 'slug',
-};
+const FIELDS = {
+  INVALID_ORGANIZATION_NAME: ['name', 'auth:errors.INVALID_ORGANIZATION_NAME'],
+  INVALID_ORGANIZATION_SLUG: ['slug', 'auth:errors.INVALID_ORGANIZATION_SLUG'],
+  ORGANIZATION_SLUG_ALREADY_TAKEN: ['slug', 'auth:errors.ORGANIZATION_SLUG_ALREADY_TAKEN'],
+} as const;
 
 /** "Rename" the organization in the responsive dialog: its name and its address (slug). */
 export function RenameOrganizationDialog({
@@ -55,30 +55,21 @@ function RenameForm({
   const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
   const update = useMutation(organizationSettingsMutations(queryClient, organization.id).update());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(zOrganizationForm),
     defaultValues: { name: organization.name, slug: organization.slug },
   });
+  const { formError, run } = useSubmit({ form, fields: FIELDS, show: 'alert', onBusyChange });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      await update.mutateAsync(values);
-    } catch (error) {
-      const code = failureCode(error);
-      const field = code ? FIELD_OF_CODE[code] : undefined;
-      // The field translates its message key.
-      if (code && field) form.setError(field, { message: `auth:errors.${code}` }, { shouldFocus: true });
-      else setFormError(translateError(t, error));
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(t('settings.general.saved', { name: values.name }));
-    onClose();
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    run(
+      () => update.mutateAsync(values),
+      () => {
+        toast.success(t('settings.general.saved', { name: values.name }));
+        onClose();
+      },
+    ),
+  );
 
   const submitting = form.formState.isSubmitting;
   return (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/form/fields';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,7 +18,6 @@ import { TextLine } from '@/components/ui/text-line';
 import { toast } from '@/components/ui/toast';
 import { organizationCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
-import { translateError } from '@/lib/translate-error';
 import { organizationQueries, teamMutations } from '../queries';
 import { type OrganizationPerson, type TeamView, zTeamForm } from '../schema';
 
@@ -98,28 +98,19 @@ function TeamCard({
   const mutations = teamMutations(queryClient, organizationId);
   const remove = useMutation(mutations.remove());
   const removeMember = useMutation(mutations.removeMember());
+  const { run } = useSubmit({ scopes: ERROR_SCOPES });
   const headingId = useId();
 
-  const onRemove = async () => {
-    try {
-      await remove.mutateAsync(team.id);
-    } catch (error) {
-      const message = translateError(t, error, ERROR_SCOPES);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('teams.removed', { name: team.name }));
-  };
-  const onRemoveMember = async (person: OrganizationPerson) => {
-    try {
-      await removeMember.mutateAsync({ teamId: team.id, userId: person.userId });
-    } catch (error) {
-      const message = translateError(t, error, ERROR_SCOPES);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('teams.memberRemoved', { name: person.name, team: team.name }));
-  };
+  const onRemove = () =>
+    run(
+      () => remove.mutateAsync(team.id),
+      () => toast.success(t('teams.removed', { name: team.name })),
+    );
+  const onRemoveMember = (person: OrganizationPerson) =>
+    run(
+      () => removeMember.mutateAsync({ teamId: team.id, userId: person.userId }),
+      () => toast.success(t('teams.memberRemoved', { name: person.name, team: team.name })),
+    );
 
   return (
     <article aria-labelledby={headingId} className="grid grid-cols-1 gap-3 rounded-md border p-3 sm:p-4">
@@ -196,6 +187,7 @@ function AddMember({
   const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
   const addMember = useMutation(teamMutations(queryClient, organizationId).addMember());
+  const { run } = useSubmit({ scopes: ERROR_SCOPES });
   const [userId, setUserId] = useState('');
   const selectId = useId();
   const inTeam = new Set(team.members.map((person) => person.userId));
@@ -207,15 +199,13 @@ function AddMember({
     event.preventDefault();
     const person = candidates.find((candidate) => candidate.userId === chosen);
     if (!person || addMember.isPending) return;
-    try {
-      await addMember.mutateAsync({ teamId: team.id, userId: person.userId });
-    } catch (error) {
-      const message = translateError(t, error, ERROR_SCOPES);
-      if (message) toast.error(message);
-      return;
-    }
-    setUserId('');
-    toast.success(t('teams.memberAdded', { name: person.name, team: team.name }));
+    await run(
+      () => addMember.mutateAsync({ teamId: team.id, userId: person.userId }),
+      () => {
+        setUserId('');
+        toast.success(t('teams.memberAdded', { name: person.name, team: team.name }));
+      },
+    );
   };
 
   return (
@@ -297,24 +287,21 @@ function TeamNameForm({
   const mutations = teamMutations(queryClient, organizationId);
   const create = useMutation(mutations.create());
   const rename = useMutation(mutations.rename());
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(zTeamForm), defaultValues: { name: team?.name ?? '' } });
+  const { formError, run } = useSubmit({ scopes: ERROR_SCOPES, show: 'alert', onBusyChange });
 
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      if (mode === 'create') await create.mutateAsync(name);
-      else if (team) await rename.mutateAsync({ teamId: team.id, name });
-    } catch (error) {
-      setFormError(translateError(t, error, ERROR_SCOPES));
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(mode === 'create' ? t('teams.created', { name }) : t('teams.renamed', { name }));
-    onClose();
-  });
+  const onSubmit = form.handleSubmit(({ name }) =>
+    run(
+      async () => {
+        if (mode === 'create') await create.mutateAsync(name);
+        else if (team) await rename.mutateAsync({ teamId: team.id, name });
+      },
+      () => {
+        toast.success(mode === 'create' ? t('teams.created', { name }) : t('teams.renamed', { name }));
+        onClose();
+      },
+    ),
+  );
 
   const submitting = form.formState.isSubmitting;
   return (

@@ -1,12 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
-import { translateError } from '@/lib/translate-error';
 import type { PasskeyView } from '../schema';
 
 type PasskeysQuery = { isPending: boolean; isError: boolean; data?: PasskeyView[]; refetch: () => unknown };
@@ -107,16 +107,12 @@ export function RemovePasskeyButton({
 }) {
   const { t } = useTranslation('account');
   const label = usePasskeyLabel(passkey);
-  const onConfirm = async () => {
-    try {
-      await remove(passkey.id);
-    } catch (error) {
-      const message = translateError(t, error, ['account:passkeys.errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('passkeys.removed', { name: label }));
-  };
+  const { run } = useSubmit({ scopes: ['account:passkeys.errors'] });
+  const onConfirm = () =>
+    run(
+      () => remove(passkey.id),
+      () => toast.success(t('passkeys.removed', { name: label })),
+    );
   return (
     <ConfirmDialog
       // First-strong isolates keep a Latin name and its quotes in order inside an Arabic sentence.

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/toast';
-import { failureCode, translateError } from '@/lib/translate-error';
 import { passkeyMutations, passkeyQueries } from '../queries';
 import { type PasskeyView, zRenamePasskeyForm } from '../schema';
 import { PasskeyList, RemovePasskeyButton, usePasskeyLabel } from './passkey-list';
@@ -104,29 +104,26 @@ function RenamePasskeyForm({
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const rename = useMutation(passkeyMutations.rename(queryClient));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(zRenamePasskeyForm),
     defaultValues: { name: passkey.name ?? '' },
   });
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      await rename.mutateAsync({ id: passkey.id, name });
-    } catch (error) {
-      if (failureCode(error) === 'INVALID_PASSKEY_NAME') {
-        form.setError('name', { message: 'passkeys.name.required' }, { shouldFocus: true });
-      } else {
-        setFormError(translateError(t, error, ERROR_SCOPES));
-      }
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(t('passkeys.renamed'));
-    onClose();
+  const { formError, run } = useSubmit({
+    form,
+    fields: { INVALID_PASSKEY_NAME: ['name', 'passkeys.name.required'] },
+    scopes: ERROR_SCOPES,
+    show: 'alert',
+    onBusyChange,
   });
+  const onSubmit = form.handleSubmit(({ name }) =>
+    run(
+      () => rename.mutateAsync({ id: passkey.id, name }),
+      () => {
+        toast.success(t('passkeys.renamed'));
+        onClose();
+      },
+    ),
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField control={form.control} name="name" ns="account" label={t('passkeys.name.label')}>

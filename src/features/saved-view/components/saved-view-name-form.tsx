@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { InputField } from '@/components/form/fields';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import { type SavedViewForm, zSavedViewForm } from '../schema';
 
@@ -28,36 +28,28 @@ export function SavedViewNameForm({
   onBusyChange: (busy: boolean) => void;
 }) {
   const { t } = useTranslation('savedView');
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SavedViewForm>({
     resolver: zodResolver(zSavedViewForm),
     defaultValues: { name: defaultName },
   });
-
-  const submit = form.handleSubmit(async ({ name }) => {
-    setFormError(null);
-    onBusyChange(true);
-    try {
-      await onSubmit(name);
-    } catch (error) {
-      const { code, field } = errorCodeOf(error);
-      if (code === 'CONFLICT' && field === 'name') {
-        form.setError('name', { message: 'form.name.taken' }, { shouldFocus: true });
-      } else if (code === 'VALIDATION_ERROR') {
-        setFormError(t('form.search.invalid'));
-      } else if (!isDemoRefusal(error)) {
-        const unknown = t('common:errors.unknown');
-        setFormError(
-          t(`errors.${code}`, {
-            ...appConfig.limits,
-            defaultValue: t(`common:errorCodes.${code}`, { defaultValue: unknown }),
-          }),
-        );
-      }
-    } finally {
-      onBusyChange(false);
-    }
+  const { formError, run } = useSubmit({
+    form,
+    fields: { 'CONFLICT:name': ['name', 'form.name.taken'] },
+    message: (error) => {
+      const { code } = errorCodeOf(error);
+      if (code === 'VALIDATION_ERROR') return t('form.search.invalid');
+      if (isDemoRefusal(error)) return null;
+      const unknown = t('common:errors.unknown');
+      return t(`errors.${code}`, {
+        ...appConfig.limits,
+        defaultValue: t(`common:errorCodes.${code}`, { defaultValue: unknown }),
+      });
+    },
+    show: 'alert',
+    onBusyChange,
   });
+
+  const submit = form.handleSubmit(({ name }) => run(() => onSubmit(name)));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
 import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
 import { BanDialog } from './ban-dialog';
-import { translateError } from '@/lib/translate-error';
 import { useFocusReplacement } from '@/hooks/use-focus-replacement';
 
 type BanActionsProps = {
@@ -33,21 +33,17 @@ export function UserBanActions({
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const unbanUser = useMutation(userMutations.unban(queryClient, user.id));
+  const { run } = useSubmit({ scopes: ['user:errors'] });
   const [open, setOpen] = useState(false);
   // Banning turns Ban into Unban (and back): focus follows to the new item.
   const replacement = useFocusReplacement<HTMLButtonElement>(user.banned);
 
-  const unban = async () => {
-    try {
+  const unban = () =>
+    run(
       // The user's lists and detail are read again before the dialog closes.
-      await unbanUser.mutateAsync();
-    } catch (error) {
-      const message = translateError(t, error, ['user:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('ban.unbanned', { name: user.name }));
-  };
+      () => unbanUser.mutateAsync(),
+      () => toast.success(t('ban.unbanned', { name: user.name })),
+    );
 
   if (user.banned) {
     return (

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
+import { useSubmit } from '@/components/form/use-submit';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { userMutations } from '../queries';
-import { translateError } from '@/lib/translate-error';
 import { BanFields, type BanForm, banFormDefaults, banRequestOf, zBanForm } from './ban-fields';
 
 type BanDialogProps = {
@@ -45,26 +45,26 @@ function BanFormBody({
   const { t } = useTranslation('user');
   const queryClient = useQueryClient();
   const banUser = useMutation(userMutations.ban(queryClient, user.id));
-  const [formError, setFormError] = useState<string | null>(null);
   const [now] = useState(() => new Date());
   const form = useForm<BanForm>({ resolver: zodResolver(zBanForm), defaultValues: banFormDefaults });
+  const { formError, setFormError, run } = useSubmit({
+    scopes: ['user:ban.errors', 'user:errors'],
+    show: 'alert',
+    onBusyChange,
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(null);
     const request = banRequestOf(form, values);
-    if (!request) return;
-    onBusyChange(true);
-    try {
+    // An end date that passed while the dialog stayed open is the date field's to say.
+    if (!request) return setFormError(null);
+    await run(
       // The user's lists and detail are read again before the dialog closes.
-      await banUser.mutateAsync(request);
-    } catch (error) {
-      setFormError(translateError(t, error, ['user:ban.errors', 'user:errors']));
-      return;
-    } finally {
-      onBusyChange(false);
-    }
-    toast.success(t('ban.success', { name: user.name }));
-    onClose();
+      () => banUser.mutateAsync(request),
+      () => {
+        toast.success(t('ban.success', { name: user.name }));
+        onClose();
+      },
+    );
   });
 
   const submitting = form.formState.isSubmitting;

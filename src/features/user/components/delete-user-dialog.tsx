@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
 import type { OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
 import { forgetUser, userMutations } from '../queries';
-import { translateError } from '@/lib/translate-error';
 
 /**
  * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards a toast, and the list
@@ -27,22 +27,20 @@ export function DeleteUserDialog({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const removeUser = useMutation(userMutations.delete(queryClient, user.id));
+  // The dialog closes either way; a refusal's reason stays on screen as a toast.
+  const { run } = useSubmit({ scopes: ['user:errors'] });
 
-  const confirm = async () => {
-    try {
+  const confirm = () =>
+    run(
       // Marks every list for reading again.
-      await removeUser.mutateAsync();
-    } catch (failure) {
-      // The dialog closes either way; the reason stays on screen as a toast.
-      const message = translateError(t, failure, ['user:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('delete.success'));
-    if (from === 'detail') await navigate({ to: '/manager/users', replace: true });
-    // Only once the user's page is gone: removing its queries under it would make it fetch them again.
-    forgetUser(queryClient, user.id);
-  };
+      () => removeUser.mutateAsync(),
+      async () => {
+        toast.success(t('delete.success'));
+        if (from === 'detail') await navigate({ to: '/manager/users', replace: true });
+        // Only once the user's page is gone: removing its queries under it would make it fetch them again.
+        forgetUser(queryClient, user.id);
+      },
+    );
 
   return (
     <TypedConfirmDialog

@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { UserRoundCog } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from '@/components/ui/toast';
+import { useSubmit } from '@/components/form/use-submit';
 import { appConfig } from '~/app.config';
 import { MenuItem } from '@/components/layout/menu-popover';
 import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { parseRoles, roleCan } from '@/features/auth/permissions';
 import { userMutations } from '../queries';
-import { translateError } from '@/lib/translate-error';
 
 type ImpersonateButtonProps = { user: { id: string; name: string; role: string | null } };
 
@@ -35,18 +34,14 @@ export function ImpersonateButton({ user, open, onOpenChange }: ImpersonateButto
   const queryClient = useQueryClient();
   const router = useRouter();
   const impersonateUser = useMutation(userMutations.impersonate(queryClient, user.id));
+  const { run } = useSubmit({ scopes: ['user:impersonation.errors', 'user:errors'] });
 
-  const impersonate = async () => {
-    try {
+  const impersonate = () =>
+    run(
       // The admin's cached data is dropped, and the session read again, before the other user's screens.
-      await impersonateUser.mutateAsync();
-    } catch (error) {
-      const message = translateError(t, error, ['user:impersonation.errors', 'user:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    await router.navigate({ to: '/app' });
-  };
+      () => impersonateUser.mutateAsync(),
+      () => router.navigate({ to: '/app' }),
+    );
 
   return (
     <ConfirmDialog

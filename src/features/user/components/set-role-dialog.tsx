@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
 import { Select } from '@/components/ui/select';
@@ -9,7 +10,6 @@ import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dia
 import { userMutations } from '../queries';
 import { formRoleOf } from '../schema';
 import { type UserRoleFilter, userRoleFilters } from '../search';
-import { translateError } from '@/lib/translate-error';
 
 /**
  * "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). A menu item
@@ -25,19 +25,15 @@ export function SetRoleDialog({
   const current = formRoleOf(user.role);
   const [role, setRole] = useState<UserRoleFilter>(current);
   const saveRole = useMutation(userMutations.setRole(queryClient, user.id));
+  // The dialog closes either way; a refusal's reason stays on screen as a toast.
+  const { run } = useSubmit({ scopes: ['user:errors'] });
 
-  const confirm = async () => {
-    try {
+  const confirm = () =>
+    run(
       // The user's lists and detail are read again before the message.
-      await saveRole.mutateAsync(role);
-    } catch (failure) {
-      // The dialog closes either way; the reason stays on screen as a toast.
-      const message = translateError(t, failure, ['user:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(t('setRole.success', { role: t(`roles.${role}`) }));
-  };
+      () => saveRole.mutateAsync(role),
+      () => toast.success(t('setRole.success', { role: t(`roles.${role}`) })),
+    );
 
   return (
     <ConfirmDialog

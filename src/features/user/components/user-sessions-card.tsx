@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,7 +10,6 @@ import { SessionGroup, SessionList } from '@/components/ui/session-list';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { userMutations, userSessionsQuery } from '../queries';
-import { translateError } from '@/lib/translate-error';
 import type { SessionView } from '@/lib/session-view';
 
 /**
@@ -27,20 +27,19 @@ export function UserSessionsCard({ userId }: { userId: string }) {
   const revokeSession = useMutation(userMutations.revokeSession(queryClient, userId));
   const revokeSessions = useMutation(userMutations.revokeSessions(queryClient, userId));
 
-  const run = async (request: Promise<unknown>, success: string) => {
-    try {
-      await request;
-    } catch (error) {
-      const message = translateError(t, error, ['user:sessions.errors', 'user:errors']);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(success);
-  };
+  const { run } = useSubmit({ scopes: ['user:sessions.errors', 'user:errors'] });
 
   // By id: the screen never holds tokens; the server looks the token up (rules.server.ts).
-  const revoke = (sessionId: string) => run(revokeSession.mutateAsync(sessionId), t('sessions.revoked'));
-  const revokeAll = () => run(revokeSessions.mutateAsync(), t('sessions.revokedAll'));
+  const revoke = (sessionId: string) =>
+    run(
+      () => revokeSession.mutateAsync(sessionId),
+      () => toast.success(t('sessions.revoked')),
+    );
+  const revokeAll = () =>
+    run(
+      () => revokeSessions.mutateAsync(),
+      () => toast.success(t('sessions.revokedAll')),
+    );
 
   const list = sessions.data ?? [];
   return (
@@ -80,7 +79,7 @@ export function UserSessionsCard({ userId }: { userId: string }) {
   );
 }
 
-function RevokeButton({ session, onRevoke }: { session: SessionView; onRevoke: () => Promise<void> }) {
+function RevokeButton({ session, onRevoke }: { session: SessionView; onRevoke: () => Promise<unknown> }) {
   const { t } = useTranslation('user');
   const device = useSessionDevice(session);
   return (
