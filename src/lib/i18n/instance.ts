@@ -1,7 +1,8 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { type AppLanguage, appConfig } from '~/app.config';
-import { browserLanguageDetector, detectBrowserLanguage } from './detect-browser';
+import { detectBrowserLanguage, detectionOptions } from './detect-browser';
 import { lazyHttpBackend } from './lazy-http-backend';
 import { isLanguage } from './languages';
 
@@ -81,10 +82,13 @@ export function getBrowserI18n(bootstrap: I18nBootstrap): I18n {
   const instance = createInstance();
   void instance
     .use(lazyHttpBackend())
-    .use(browserLanguageDetector)
+    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      // `lng` (the server's language) wins over detection, so hydration renders what the server did; the
+      // detected language, if another, is switched to right after (takePreferredLanguage).
       ...baseOptions(bootstrap),
+      detection: detectionOptions,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       // i18next retries failed reads itself: 5 times, from 350 ms, doubling; 10 reads at once.
       maxRetries: cfg.maxRetries,
