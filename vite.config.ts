@@ -2,11 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { nitro } from 'nitro/vite';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { areaChunk } from './scripts/area-chunks.ts';
 import { serverFnId } from './scripts/server-fn-id.ts';
-import { tailwindMergeSubset } from './scripts/tailwind-merge-subset.ts';
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -37,8 +35,6 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
-    // tailwind-merge ships only the class groups src/ uses (7 kB gzip less on every page).
-    tailwindMergeSubset(fileURLToPath(new URL('./src', import.meta.url))),
     tanstackStart({
       router: {
         codeSplittingOptions: {

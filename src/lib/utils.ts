@@ -1,9 +1,7 @@
 import { type ClassValue, clsx } from 'clsx';
-import { createTailwindMerge } from 'tailwind-merge';
-import { tailwindMergeConfig } from './tailwind-merge-config';
+import { twMerge } from 'tailwind-merge';
 
-const merge = createTailwindMerge(() => tailwindMergeConfig);
-
+/** Joins class names; of two Tailwind classes that conflict, the later wins (tailwind-merge's full default). */
 export function cn(...inputs: ClassValue[]): string {
-  return merge(clsx(inputs));
+  return twMerge(clsx(inputs));
 }
