@@ -13,17 +13,8 @@ export const appConfig = {
   /** Native names shown in the language picker; never translated. */
   languageNames: { en: 'English', fr: 'Français', ar: 'العربية', sw: 'Kiswahili' },
   i18n: {
-    namespaces: [
-      'common',
-      'auth',
-      'account',
-      'repository',
-      'user',
-      'dashboard',
-      'audit',
-      'organization',
-      'savedView',
-    ] as const,
+    /** The app's own namespaces; each entity's (src/entities.ts) is loaded with them. */
+    namespaces: ['common', 'auth', 'account', 'dashboard', 'savedView'] as const,
     defaultNamespace: 'common',
     cookieName: 'i18next',
     cookieMinutes: 43_200,

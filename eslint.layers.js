@@ -1,5 +1,6 @@
 // The layer map of DESIGN §4 as `import-x/no-restricted-paths` zones: each entry says which folders a
-// layer must not import. docs/architecture.md draws the same map; keep the two together.
+// layer must not import. docs/architecture.md draws the same map; keep the two together. The entity
+// registry (src/entities.ts) is a layer of its own, between the features' URL readers and their readers.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -49,8 +50,29 @@ export function layerZones(root) {
     },
     {
       target: [src('lib'), src('env'), src('hooks'), join(root, 'emails')],
-      from: [src('features'), src('routes'), src('components'), src('server'), src('middleware'), ...entry],
+      from: [
+        src('features'),
+        src('routes'),
+        src('components'),
+        src('server'),
+        src('middleware'),
+        src('entities.ts'),
+        ...entry,
+      ],
       message: 'lib, env, hooks and emails are leaves: they import only each other and packages.',
+    },
+    {
+      target: src('entities.ts'),
+      from: [...ui, src('server'), src('middleware'), ...entry],
+      message:
+        'The entity registry is data read by routes, features and the server: it imports none of them but lists.',
+    },
+    {
+      target: src('entities.ts'),
+      from: [src('features/**')],
+      // The lists' readers, and the audit log's (./features/audit/view.ts, which cannot import the registry).
+      except: [src('features/{*/search,audit/view}.ts')],
+      message: "The entity registry uses a feature only through its lists' URL readers (search.ts).",
     },
     {
       target: src(''),
@@ -64,7 +86,7 @@ export function layerZones(root) {
     },
     {
       target: src('components'),
-      from: [src('features'), src('routes'), src('server'), src('middleware'), ...entry],
+      from: [src('features'), src('routes'), src('server'), src('middleware'), src('entities.ts'), ...entry],
       message: 'Shared components know no feature: pass what they show as props or children.',
     },
     {

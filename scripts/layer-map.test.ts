@@ -46,6 +46,15 @@ describe('the layer map refuses a wrong arrow', () => {
       '@/features/repository/data.server',
     ],
     ['application code importing a test helper', 'src/features/user/probe.ts', '@/test/render'],
+    ['lib importing the entity registry', 'src/lib/probe.ts', '@/entities'],
+    ['a shared component importing the entity registry', 'src/components/ui/probe.tsx', '@/entities'],
+    [
+      "the entity registry importing a feature's component",
+      'src/entities.ts',
+      '@/features/repository/components/repository-list-page',
+    ],
+    ["the entity registry importing a feature's queries", 'src/entities.ts', '@/features/user/queries'],
+    ['the entity registry importing server code', 'src/entities.ts', '@/server/env'],
   ])('%s', async (_name, path, target) => {
     expect(
       await brokenRules(path, `import * as probe from '${target}';\nexport const value = probe;\n`),
@@ -73,6 +82,10 @@ describe('the layer map allows the declared arrows', () => {
     ],
     ['an HTTP endpoint importing server code', 'src/routes/api/probe.ts', '@/server/env'],
     ['a shared component using lib', 'src/components/ui/probe.tsx', '@/lib/utils'],
+    ["the entity registry holding a list's URL reader", 'src/entities.ts', '@/features/user/search'],
+    ['a feature reading the entity registry', 'src/features/audit/probe.ts', '@/entities'],
+    ['server infrastructure reading the entity registry', 'src/server/policy/probe.ts', '@/entities'],
+    ['a layout reading the entity registry', 'src/routes/app/probe.tsx', '@/entities'],
   ])('%s', async (_name, path, target) => {
     expect(
       await brokenRules(path, `import * as probe from '${target}';\nexport const value = probe;\n`),

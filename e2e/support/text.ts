@@ -5,12 +5,14 @@
 // and `datetime(…)` formats, `$t(ns:key)` nesting. A missing key or value throws, naming it.
 import { readFileSync } from 'node:fs';
 import { appConfig } from '../../app.config.ts';
+import { i18nNamespaces } from '../../src/entities.ts';
 
 type Json = { [key: string]: Json | string };
 type Values = Record<string, unknown>;
 
-// The app's namespaces, and the server's `email` one (src/server/email), whose texts the e-mails carry.
-const NAMESPACES: readonly string[] = [...appConfig.i18n.namespaces, 'email'];
+// The app's namespaces (its entities' too), and the server's `email` one (src/server/email), whose texts the
+// e-mails carry.
+const NAMESPACES: readonly string[] = [...i18nNamespaces, 'email'];
 const files = new Map<string, Json>();
 
 function file(lng: string, ns: string): Json {

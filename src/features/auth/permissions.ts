@@ -1,18 +1,40 @@
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
 import { defaultStatements as organizationDefaults } from 'better-auth/plugins/organization/access';
+import { entities, type EntityRegistry } from '@/entities';
+
+type Entities = typeof entities;
+type Part = 'platform' | 'userRole' | 'organization';
+/** The registry's keys whose entry's `permissions` has `part`. */
+type KeysWith<P extends Part> = {
+  [K in keyof Entities]: Entities[K] extends { permissions: Record<P, readonly string[]> } ? K : never;
+}[keyof Entities];
+/** Each entity's `permissions[part]`, by its registry key, with the literal actions better-auth is typed by. */
+type EntityGrants<P extends Part> = {
+  [K in KeysWith<P>]: Entities[K] extends { permissions: Record<P, infer A> } ? A : never;
+};
+
+/** The entities' statements or grants of one part (src/entities.ts, `permissions`). */
+function entityGrants<P extends Part>(part: P): EntityGrants<P> {
+  const registry: EntityRegistry = entities;
+  const found = Object.entries(registry).flatMap(([key, entity]) => {
+    const actions = entity.permissions?.[part];
+    return actions ? [[key, actions] as const] : [];
+  });
+  // Object.fromEntries is typed by string keys; these are exactly the keys and values `EntityGrants` reads.
+  return Object.fromEntries(found) as EntityGrants<P>;
+}
 
 /**
  * The product's access control, declared once and used by the server (better-auth's admin plugin)
- * and mirrored by the UI. Statements: better-auth's admin defaults plus the product's own areas.
+ * and mirrored by the UI. Statements: better-auth's admin defaults plus the product's own areas, and each
+ * entity's statement from the registry (src/entities.ts: `repository`, the platform's `organization`).
  */
 export const statements = {
   ...defaultStatements,
   account: ['read', 'update'],
   apps: ['app', 'manager'],
-  repository: ['read', 'create', 'update', 'delete'],
-  // The platform's view of organizations (the manager area): listing every one, and deleting any.
-  organization: ['list', 'delete'],
+  ...entityGrants('platform'),
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -34,15 +56,15 @@ export const grants = {
   user: {
     account: ['update'],
     apps: ['app'],
-    repository: ['read'],
+    ...entityGrants('userRole'),
   },
   admin: {
     // The admin defaults leave out `impersonate-admins`: admins cannot be impersonated.
     ...adminAc.statements,
     account: ['update'],
     apps: ['app', 'manager'],
-    repository: ['read', 'create', 'update', 'delete'],
-    organization: ['list', 'delete'],
+    // Every entity's whole statement.
+    ...entityGrants('platform'),
   },
 } as const;
 
@@ -111,13 +133,15 @@ export function userCan(
 /**
  * Inside an organization (spec §6): what its members may do there, checked by better-auth's organization
  * plugin for its own routes and by `organizationCan` for the product's server functions. better-auth's
- * resources without its dynamic roles (`ac`), plus the organization's repositories. Reading them is what
- * membership gives; writing needs one of these grants.
+ * resources without its dynamic roles (`ac`), plus each tenant-owned entity's (the registry's
+ * `permissions.organization`, held by owners and admins). Reading them is what membership gives; writing
+ * needs one of these grants.
  */
 const { ac: _dynamicRoles, ...organizationResources } = organizationDefaults;
+const organizationEntityGrants = entityGrants('organization');
 const organizationStatements = {
   ...organizationResources,
-  repository: ['create', 'update', 'delete'],
+  ...organizationEntityGrants,
 } as const;
 
 export const organizationAc = createAccessControl(organizationStatements);
@@ -129,14 +153,14 @@ export const organizationGrants = {
     member: ['create', 'update', 'delete'],
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
-    repository: ['create', 'update', 'delete'],
+    ...organizationEntityGrants,
   },
   admin: {
     organization: ['update'],
     member: ['create', 'update', 'delete'],
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
-    repository: ['create', 'update', 'delete'],
+    ...organizationEntityGrants,
   },
   member: {},
 } as const;

@@ -36,13 +36,23 @@ function parseResources(text: string): Resource {
   return {};
 }
 
+/**
+ * The namespaces a language switch loads: the app's own and every one the server sent, which are all of them
+ * (the server adds each entity's from the registry, src/entities.ts, which this isomorphic leaf does not
+ * import).
+ */
+function namespacesOf(resources: Resource, language: string): string[] {
+  return [...new Set([...cfg.namespaces, ...Object.keys(resources[language] ?? {})])];
+}
+
 function baseOptions(bootstrap: I18nBootstrap) {
+  const resources = parseResources(bootstrap.resources);
   return {
     lng: bootstrap.language,
-    resources: parseResources(bootstrap.resources),
+    resources,
     supportedLngs: [...appConfig.languages],
     fallbackLng: appConfig.defaultLanguage,
-    ns: [...cfg.namespaces],
+    ns: namespacesOf(resources, bootstrap.language),
     defaultNS: cfg.defaultNamespace,
     // The server sends the visitor's language; the backend fetches any other language on demand.
     partialBundledLanguages: true,

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only';
 import { createInstance, type Resource, type ResourceLanguage } from 'i18next';
 import type { AppLanguage } from '~/app.config';
 import { appConfig } from '~/app.config';
+import { i18nNamespaces } from '@/entities';
 
 // The same JSON files the browser fetches from /locales, bundled into the server as lazy chunks.
 const files = import.meta.glob<ResourceLanguage>('/public/locales/*/*.json', { import: 'default' });
@@ -16,7 +17,7 @@ async function loadNamespace(lng: AppLanguage, ns: string): Promise<ResourceLang
 }
 
 async function load(lng: AppLanguage): Promise<string> {
-  const resources: Resource = { [lng]: await namespacesOf(lng, appConfig.i18n.namespaces) };
+  const resources: Resource = { [lng]: await namespacesOf(lng, i18nNamespaces) };
   return JSON.stringify(resources);
 }
 
