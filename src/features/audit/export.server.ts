@@ -9,6 +9,7 @@ import { translatorFor } from '@/server/i18n/locales';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { listAuditEntries } from './data.server';
 import { auditActionGroup, type AuditEntry, type AuditFilters, zAuditExportView } from './schema';
+import { auditGroupLabel, auditTargetLabel } from './search';
 import { SENTENCE_NAMESPACES, sentenceCount, sentenceFacts, sentenceKey } from './sentence';
 
 /** The file's header, in the caller's language. */
@@ -57,10 +58,10 @@ function auditExportRow(entry: AuditEntry, t: TFunction): CsvValue[] {
     entry.actor ? entry.actor.name : entry.action === 'audit.purge' ? t('system') : null,
     entry.actor?.id ?? null,
     entry.actingAs?.name ?? null,
-    t(`groups.${auditActionGroup[entry.action]}`),
+    t(auditGroupLabel(auditActionGroup[entry.action])),
     entry.action,
     describe(entry, t),
-    t(`targetTypes.${entry.targetType}`, { defaultValue: entry.targetType }),
+    t(auditTargetLabel(entry.targetType), { defaultValue: entry.targetType }),
     entry.targetId,
     entry.targetLabel,
     entry.organizationId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entities, type EntityRegistry } from '@/entities';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
 import {
@@ -11,14 +12,24 @@ import {
 
 export type { AuditActionGroup, AuditTargetType } from './search';
 
-/** Every change the audit log records; its sentence is `<noun>:audit.<verb>` in the noun's namespace. */
+type Entities = typeof entities;
+/** Each audited entity's actions, `<noun>.<verb>` (src/entities.ts, `audit.verbs`). */
+type EntityAuditAction = {
+  [K in keyof Entities]: Entities[K] extends {
+    noun: infer N extends string;
+    audit: { verbs: readonly (infer V extends string)[] };
+  }
+    ? `${N}.${V}`
+    : never;
+}[keyof Entities];
+
+/**
+ * Every change the audit log records; its sentence is `<noun>:audit.<verb>` in the noun's namespace. The
+ * entities' own actions come from the registry (`repository.create`, `user.ban`, `audit.export`…); these are
+ * the others.
+ */
 export type AuditAction =
-  | 'user.create'
-  | 'user.update'
-  | 'user.set-role'
-  | 'user.ban'
-  | 'user.unban'
-  | 'user.delete'
+  | EntityAuditAction
   | 'user.impersonate'
   | 'user.stop-impersonating'
   | 'user.remove-passkey'
@@ -40,44 +51,29 @@ export type AuditAction =
   | 'account.link-provider'
   | 'account.unlink-provider'
   | 'account.sign-in-alerts'
-  // A list exported as CSV, with the filters it was exported with.
-  | 'user.export'
-  | 'repository.export'
-  | 'audit.export'
-  | 'repository.create'
-  | 'repository.update'
-  | 'repository.delete'
-  | 'organization.create'
-  | 'organization.update'
-  | 'organization.delete'
-  | 'organization.invite'
-  | 'organization.cancel-invitation'
-  | 'organization.accept-invitation'
-  | 'organization.reject-invitation'
-  | 'organization.update-member-role'
-  | 'organization.remove-member'
-  | 'organization.leave'
-  | 'organization.create-team'
-  | 'organization.update-team'
-  | 'organization.delete-team'
-  | 'organization.add-team-member'
-  | 'organization.remove-team-member'
   // The retention job deleted entries older than the configured number of days (actor: the system).
   | 'audit.purge';
 
+/** The entities' actions, each in its entity's group (the registry's `audit.group`). */
+function entityActionGroups(): Record<EntityAuditAction, AuditActionGroup> {
+  const registry: EntityRegistry = entities;
+  const found = Object.values(registry).flatMap(({ noun, audit }) =>
+    audit ? audit.verbs.map((verb) => [`${noun}.${verb}`, audit.group]) : [],
+  );
+  // Object.fromEntries is typed by string keys; these are the registry's actions and groups, which
+  // `EntityAuditAction` and `AuditActionGroup` are spelled from.
+  return Object.fromEntries(found) as Record<EntityAuditAction, AuditActionGroup>;
+}
+
 /**
  * The group of every action, written once: a Record over the action union, so an action added without a
- * group fails the type check. Impersonation, signing in and out, the ways in (passkeys, providers, wrong
- * codes, the sign-in alerts) and what an admin changed while signed in as someone (`account.change`) are
- * about signing in; handing a user their data is about that user; an export is about the list exported.
+ * group fails the type check. An entity's actions are in its group (an export is about the list exported);
+ * impersonation, signing in and out, the ways in (passkeys, providers, wrong codes, the sign-in alerts) and
+ * what an admin changed while signed in as someone (`account.change`) are about signing in; handing a user
+ * their data is about that user.
  */
 export const auditActionGroup: Record<AuditAction, AuditActionGroup> = {
-  'user.create': 'users',
-  'user.update': 'users',
-  'user.set-role': 'users',
-  'user.ban': 'users',
-  'user.unban': 'users',
-  'user.delete': 'users',
+  ...entityActionGroups(),
   'account.export': 'users',
   'user.impersonate': 'signIn',
   'user.stop-impersonating': 'signIn',
@@ -92,30 +88,9 @@ export const auditActionGroup: Record<AuditAction, AuditActionGroup> = {
   'account.link-provider': 'signIn',
   'account.unlink-provider': 'signIn',
   'account.sign-in-alerts': 'signIn',
-  'user.export': 'users',
-  'repository.export': 'repositories',
-  'audit.export': 'system',
   'session.revoke': 'sessions',
   'session.revoke-all': 'sessions',
   'session.revoke-others': 'sessions',
-  'repository.create': 'repositories',
-  'repository.update': 'repositories',
-  'repository.delete': 'repositories',
-  'organization.create': 'organizations',
-  'organization.update': 'organizations',
-  'organization.delete': 'organizations',
-  'organization.invite': 'organizations',
-  'organization.cancel-invitation': 'organizations',
-  'organization.accept-invitation': 'organizations',
-  'organization.reject-invitation': 'organizations',
-  'organization.update-member-role': 'organizations',
-  'organization.remove-member': 'organizations',
-  'organization.leave': 'organizations',
-  'organization.create-team': 'organizations',
-  'organization.update-team': 'organizations',
-  'organization.delete-team': 'organizations',
-  'organization.add-team-member': 'organizations',
-  'organization.remove-team-member': 'organizations',
   'audit.purge': 'system',
 };
 

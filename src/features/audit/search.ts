@@ -1,87 +1,54 @@
-import { oneOf, searchValidator } from '@/lib/search-params';
+import { entities } from '@/entities';
+import { auditVocabulary, type AuditView } from './view';
 
 // The audit page's view, apart from the schemas (./schema.ts) on purpose: the /manager/audit route
 // validates its search params with it, and route definitions are in every page's first download, where
-// zod is not.
+// zod is not. What its filters may name is read from the entity registry (src/entities.ts); the view and
+// its reader are in ./view.ts, which the registry holds for saved views.
 
-export const auditTargetTypes = [
-  'user',
-  'session',
-  'repository',
-  'organization',
-  'invitation',
-  'team',
-  // The log itself (the retention job's entries).
-  'audit',
-] as const;
-export type AuditTargetType = (typeof auditTargetTypes)[number];
+export {
+  type AuditActionGroup,
+  type AuditTargetType,
+  type AuditView,
+  auditViewDefaults,
+  isIsoDate,
+} from './view';
 
-/** What the audit page's "Action" filter offers: every action belongs to exactly one (./schema.ts). */
-export const auditActionGroups = [
-  'users',
-  'sessions',
-  'repositories',
-  'organizations',
-  'signIn',
-  'system',
-] as const;
-export type AuditActionGroup = (typeof auditActionGroups)[number];
+const vocabulary = auditVocabulary(entities);
 
-/** A calendar day as `YYYY-MM-DD` that exists (no 31 February). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** The audit page's filters as the URL carries them; '' is "any". */
-export type AuditView = {
-  actor: string;
-  group: AuditActionGroup | '';
-  targetType: AuditTargetType | '';
-  targetId: string;
-  organization: string;
-  from: string;
-  to: string;
-};
-
-export const auditViewDefaults: AuditView = {
-  actor: '',
-  group: '',
-  targetType: '',
-  targetId: '',
-  organization: '',
-  from: '',
-  to: '',
-};
-
-/** Ids are ours (at most 64 characters, no controls): anything else is no filter. */
-function idParam(value: unknown): string {
-  return typeof value === 'string' && value.length <= 64 && !/\p{Cc}/u.test(value) ? value : '';
-}
-
-function dayParam(value: unknown): string {
-  return typeof value === 'string' && isIsoDate(value) ? value : '';
-}
+/** What an entry may be about: every audited entity (its noun), and sessions, invitations and teams. */
+export const auditTargetTypes = vocabulary.targetTypes;
 
 /**
- * /manager/audit search params: every one falls back to its default on bad input, so a shared link never
- * breaks; a target id without its type means nothing and is dropped, and so is an end before the start.
+ * What the audit page's "Action" filter offers, in its order: every entity's group (the registry's order,
+ * sessions right after users), then sign-in and the system's. Every action belongs to exactly one
+ * (./schema.ts).
  */
-export const auditSearch = searchValidator((search): AuditView => {
-  const targetType = oneOf(search.targetType, ['', ...auditTargetTypes], '');
-  const from = dayParam(search.from);
-  const to = dayParam(search.to);
-  return {
-    actor: idParam(search.actor),
-    group: oneOf(search.group, ['', ...auditActionGroups], ''),
-    targetType,
-    targetId: targetType ? idParam(search.targetId) : '',
-    organization: idParam(search.organization),
-    from,
-    to: from && to && to < from ? '' : to,
-  };
-});
+export const auditActionGroups = vocabulary.groups;
+
+/**
+ * /manager/audit search params (./view.ts): the registry's own reader, so the page and its saved views read
+ * a URL alike.
+ */
+export const auditSearch = entities.audit.list.search;
+
+const audited = Object.values(entities).flatMap((entity) => ('audit' in entity ? [entity] : []));
+
+/**
+ * The i18n key of a group's label: an entity's own (its `audit.groupLabel`, in its namespace for a new one),
+ * else the audit namespace's.
+ */
+export function auditGroupLabel(group: string): string {
+  return audited.find((entity) => entity.audit.group === group)?.audit.groupLabel ?? `audit:groups.${group}`;
+}
+
+/** The i18n key of a target type's label: the entity's own (its `audit.targetLabel`), else the audit namespace's. */
+export function auditTargetLabel(targetType: string): string {
+  return (
+    audited.find((entity) => entity.noun === targetType)?.audit.targetLabel ??
+    `audit:targetTypes.${targetType}`
+  );
+}
 
 /** The server's filters for a view: empty ones left out. */
 export function filtersOfView(view: AuditView) {

@@ -1,12 +1,22 @@
 import type { TFunction } from 'i18next';
+import { entities } from '@/entities';
 import { providerName } from '@/lib/providers';
 import type { AuditEntry } from './schema';
 
 // An entry's sentence, the same on the audit page (with links, audit-list.tsx) and in its CSV export
 // (plain text, export.server.ts). `t` resolves `<namespace>:<key>` in every namespace a sentence uses.
 
-/** The namespaces a sentence may live in: its noun's (`<noun>:audit.<verb>`), sessions in `user`. */
-export const SENTENCE_NAMESPACES = ['audit', 'user', 'repository', 'organization', 'account'] as const;
+/**
+ * The namespaces a sentence may live in: the log's own first (the default), every audited entity's
+ * (`<noun>:audit.<verb>`, src/entities.ts) and account's; sessions read in `user`.
+ */
+export const SENTENCE_NAMESPACES: readonly string[] = [
+  ...new Set([
+    'audit',
+    ...Object.values(entities).flatMap((entity) => ('audit' in entity ? [entity.noun] : [])),
+    'account',
+  ]),
+];
 
 /**
  * An action's sentence lives in its noun's feature namespace (`repository:audit.create`), so a new entity

@@ -7,7 +7,7 @@ import { LabelledSelect } from '@/components/ui/labelled-select';
 import { platformOrganizationQueries } from '@/features/organization/queries';
 import { userQueries } from '@/features/user/queries';
 import { cn } from '@/lib/utils';
-import { auditActionGroups, type AuditView } from '../search';
+import { auditActionGroups, auditGroupLabel, type AuditView } from '../search';
 import { FilterPicker } from './filter-picker';
 
 type ViewChange = Partial<AuditView>;
@@ -71,7 +71,7 @@ export function AuditFilters({
         <option value="">{t('filters.allGroups')}</option>
         {auditActionGroups.map((group) => (
           <option key={group} value={group}>
-            {t(`groups.${group}`)}
+            {t(auditGroupLabel(group))}
           </option>
         ))}
       </LabelledSelect>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { DataList } from '@/components/ui/data-list';
+import { entities } from '@/entities';
 import { auditQueries } from '../queries';
 import type { AuditEntry } from '../schema';
 import { sentenceCount, sentenceFacts, sentenceKey } from '../sentence';
@@ -50,42 +51,29 @@ export function AuditList({
   );
 }
 
-const DELETING_ACTIONS = new Set([
-  'user.delete',
-  'repository.delete',
-  'organization.delete',
-  'organization.delete-team',
-]);
+/** The manager pages an entry's target opens: each audited entity's (src/entities.ts, `audit.detail`). */
+const targetPages = Object.values(entities).flatMap((entity) =>
+  'audit' in entity && 'detail' in entity.audit
+    ? [{ targetType: entity.noun, to: entity.audit.detail, deleting: `${entity.noun}.delete` }]
+    : [],
+);
 
 /** Where the entry's target can be opened, unless the entry itself removed it. */
 function TargetLink({ entry, children: text }: { entry: AuditEntry; children?: ReactNode }) {
-  const className = 'font-medium text-primary underline-offset-4 hover:underline';
   // User-entered names keep their own direction inside a translated sentence.
   const children = <bdi>{text}</bdi>;
-  if (!entry.targetId || DELETING_ACTIONS.has(entry.action))
+  const page = targetPages.find((candidate) => candidate.targetType === entry.targetType);
+  if (!entry.targetId || !page || entry.action === page.deleting)
     return <span className="font-medium">{children}</span>;
-  if (entry.targetType === 'user') {
-    return (
-      <Link to="/manager/users/$id" params={{ id: entry.targetId }} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  if (entry.targetType === 'organization') {
-    return (
-      <Link to="/manager/organizations/$id" params={{ id: entry.targetId }} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  if (entry.targetType === 'repository') {
-    return (
-      <Link to="/manager/repositories/$id" params={{ id: entry.targetId }} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  return <span className="font-medium">{children}</span>;
+  return (
+    <Link
+      to={page.to}
+      params={{ id: entry.targetId }}
+      className="font-medium text-primary underline-offset-4 hover:underline"
+    >
+      {children}
+    </Link>
+  );
 }
 
 /** The user an admin acted as, linked to their page; the name keeps its own direction. */

@@ -12,7 +12,7 @@ import { platformOrganizationQueries } from '@/features/organization/queries';
 import { userQueries } from '@/features/user/queries';
 import { auditQueries } from '../queries';
 import type { AuditEntry } from '../schema';
-import { type AuditView, auditViewDefaults, filtersOfView } from '../search';
+import { auditTargetLabel, type AuditView, auditViewDefaults, filtersOfView } from '../search';
 import { activeFilterCount, AuditFilters } from './audit-filters';
 import { AuditSentence } from './audit-list';
 
@@ -111,7 +111,7 @@ function TargetFilter({
     enabled: !label && targetType === 'organization' && !!targetId,
   });
   const known = user.data ? user.data.name || user.data.email : organization.data?.name;
-  const name = targetId ? (label ?? known ?? targetId) : t(`targetTypes.${targetType || 'user'}`);
+  const name = targetId ? (label ?? known ?? targetId) : t(auditTargetLabel(targetType || 'user'));
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-muted-foreground">{t('filters.about')}</span>
