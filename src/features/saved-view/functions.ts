@@ -28,7 +28,7 @@ const MANAGER = { apps: ['manager'] } as const;
 /** The lists `user` may read, and so keep views of. */
 function readableLists(user: { id: string; role?: string | null }): SavedViewList[] {
   const admins = serverEnv().ADMIN_USER_IDS;
-  return savedViewLists.filter((list) => userCan(user, savedViewPermission[list], admins));
+  return savedViewLists.filter((list) => userCan(user, savedViewPermission(list), admins));
 }
 
 /** A stored view as it travels, read again by its list's validator (a view saved before it changed still opens). */

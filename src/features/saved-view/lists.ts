@@ -1,35 +1,37 @@
-import { auditSearch, auditViewDefaults } from '@/features/audit/search';
+import { entities } from '@/entities';
 import type { PermissionRequest } from '@/features/auth/permissions';
-import { platformRepositoryListDefaults, platformRepositoryListSearch } from '@/features/repository/search';
-import { userListDefaults, userListSearch } from '@/features/user/search';
 
-// Which lists a view can be saved for, and how each reads its URL: zod-free, as the lists' own validators
-// are, since the sidebar shows the views on every manager page.
+// Which lists a view can be saved for, and how each reads its URL: the entities' manager lists
+// (src/entities.ts, `list`), read with the lists' own validators, zod-free, since the sidebar shows the views
+// on every manager page.
 
-export const savedViewLists = ['users', 'repositories', 'audit'] as const;
-export type SavedViewList = (typeof savedViewLists)[number];
+type Listed = Extract<(typeof entities)[keyof typeof entities], { list: unknown }>;
+
+/** The entities that have a manager list, in the registry's order. */
+const listed: Listed[] = Object.values(entities).flatMap((entity) => ('list' in entity ? [entity] : []));
+
+export const savedViewLists = listed.map((entity) => entity.list.name);
+export type SavedViewList = Listed['list']['name'];
 
 /** A view as stored and linked to: the list's URL search params that differ from its defaults. */
 export type ViewSearch = Record<string, string>;
 
-type ListReader = { parse: (search: unknown) => Record<string, unknown>; defaults: Record<string, unknown> };
+/** The entity whose list `list` is. */
+export function listEntity(list: SavedViewList): Listed {
+  const found = listed.find((entity) => entity.list.name === list);
+  if (!found) throw new Error(`No entity has the list "${list}"`);
+  return found;
+}
 
-const readers: Record<SavedViewList, ListReader> = {
-  users: { parse: (search) => userListSearch.parse(search), defaults: userListDefaults },
-  repositories: {
-    parse: (search) => platformRepositoryListSearch.parse(search),
-    defaults: platformRepositoryListDefaults,
-  },
-  audit: { parse: (search) => auditSearch.parse(search), defaults: auditViewDefaults },
-};
+/** The list's name as its navigation says it (an i18n key): the label of its page in the manager area. */
+export function savedViewListLabel(list: SavedViewList): string {
+  return listEntity(list).nav.manager.label;
+}
 
 /** Who may save and see a list's views, beyond the manager area: whoever may read the list. */
-export const savedViewPermission: Record<SavedViewList, PermissionRequest> = {
-  users: { user: ['list'] },
-  repositories: { repository: ['read'] },
-  // The audit trail names users and what was done to them: the user list's permission (audit/functions.ts).
-  audit: { user: ['list'] },
-};
+export function savedViewPermission(list: SavedViewList): PermissionRequest {
+  return listEntity(list).list.read;
+}
 
 export function isSavedViewList(value: unknown): value is SavedViewList {
   return savedViewLists.some((list) => list === value);
@@ -41,10 +43,11 @@ export function isSavedViewList(value: unknown): value is SavedViewList {
  * comes out always opens the list, and is exactly the search the list's URL carries for it.
  */
 export function normalizeViewSearch(list: SavedViewList, search: unknown): ViewSearch {
-  const reader = readers[list];
+  const { search: reader, defaults } = listEntity(list).list;
+  const known: Record<string, unknown> = defaults;
   const kept: ViewSearch = {};
   for (const [key, value] of Object.entries(reader.parse(search))) {
-    if (typeof value === 'string' && value !== reader.defaults[key]) kept[key] = value;
+    if (typeof value === 'string' && value !== known[key]) kept[key] = value;
   }
   return kept;
 }

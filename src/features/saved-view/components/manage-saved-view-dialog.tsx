@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
+import { savedViewListLabel } from '../lists';
 import { savedViewKeys, savedViewMutations } from '../queries';
 import type { SavedView } from '../schema';
 import { LazySavedViewNameForm } from './lazy-name-form';
@@ -20,7 +21,7 @@ export function ManageSavedViewDialog({ view, children }: { view: SavedView; chi
       open={open}
       onOpenChange={(next) => !busy && setOpen(next)}
       title={t('manage.title')}
-      description={t('manage.description', { list: t(`nav.lists.${view.list}`) })}
+      description={t('manage.description', { list: t(savedViewListLabel(view.list)) })}
       trigger={children}
     >
       <ManageForm view={view} busy={busy} onBusyChange={setBusy} onClose={() => setOpen(false)} />

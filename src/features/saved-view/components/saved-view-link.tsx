@@ -1,26 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FolderGit2, type LucideIcon, ScrollText, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { auditSearch } from '@/features/audit/search';
-import { platformRepositoryListSearch } from '@/features/repository/search';
-import { userListSearch } from '@/features/user/search';
-import type { SavedViewList, ViewSearch } from '../lists';
+import { listEntity, type SavedViewList, type ViewSearch } from '../lists';
 import { savedViewQueries } from '../queries';
 import type { SavedView } from '../schema';
 
-type ListPage = { to: '/manager/users' | '/manager/repositories' | '/manager/audit'; icon: LucideIcon };
-
 /**
- * A list's page in the manager area: its path and the icon its navigation gives it. Looked up when called,
- * not held in a module-level table: the manager layout's chunk and this one import each other's icons, and
- * a table filled while the chunks load would hold an icon not yet defined.
+ * A list's page in the manager area, its path and the icon its navigation gives it, read from the entity
+ * registry when called (src/entities.ts). Never copied into a module-level table of this chunk: the manager
+ * layout's chunk and this one once imported each other's icons, and a table filled while the chunks loaded
+ * held an icon not yet defined (ADR 031).
  */
-function listPage(list: SavedViewList): ListPage {
-  if (list === 'users') return { to: '/manager/users', icon: Users };
-  if (list === 'repositories') return { to: '/manager/repositories', icon: FolderGit2 };
-  return { to: '/manager/audit', icon: ScrollText };
+function listPage(list: SavedViewList) {
+  const entity = listEntity(list);
+  return { to: entity.nav.manager.to, icon: entity.icon };
 }
+
+type ListPage = ReturnType<typeof listPage>;
 
 /** The icon of a view's list, as the navigation shows it. */
 export function savedViewIcon(view: SavedView): LucideIcon {
@@ -71,13 +68,6 @@ export function SavedViewLink({
     activeOptions: { exact: true, includeSearch: true },
     children,
   };
-  if (view.list === 'users') {
-    return <Link to="/manager/users" search={userListSearch.parse(view.search)} {...shared} />;
-  }
-  if (view.list === 'repositories') {
-    return (
-      <Link to="/manager/repositories" search={platformRepositoryListSearch.parse(view.search)} {...shared} />
-    );
-  }
-  return <Link to="/manager/audit" search={auditSearch.parse(view.search)} {...shared} />;
+  const entity = listEntity(view.list);
+  return <Link to={entity.nav.manager.to} search={entity.list.search.parse(view.search)} {...shared} />;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SidebarGroupFrame, sidebarActiveLinkClass, sidebarLinkClass } from '@/components/layout/sidebar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { savedViewListLabel } from '../lists';
 import { savedViewQueries } from '../queries';
 import { ManageSavedViewDialog } from './manage-saved-view-dialog';
 import { SavedViewLink, savedViewIcon } from './saved-view-link';
@@ -40,7 +41,7 @@ export function SavedViewsNav({
             <span dir="auto" className={cn('truncate', collapsed && 'sr-only')}>
               {view.name}
             </span>
-            <span className="sr-only">({t(`nav.lists.${view.list}`)})</span>
+            <span className="sr-only">({t(savedViewListLabel(view.list))})</span>
           </SavedViewLink>
           {collapsed ? null : (
             <ManageSavedViewDialog view={view}>

@@ -5,8 +5,9 @@ import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * A list's view (search, filters, order) saved under a name by an admin, for their own sidebar. `list`
- * names the list ('users', 'repositories', 'audit'; checked by the feature's schema, so a new list needs no
- * migration); `search` holds the list's URL search params as its own validator left them, never a cursor.
+ * names the list (an entity's manager list in src/entities.ts: 'users', 'repositories', 'audit'; checked by
+ * the feature's schema, so a new list needs no migration); `search` holds the list's URL search params as
+ * its own validator left them, never a cursor.
  */
 export const savedView = pgTable(
   'saved_view',
