@@ -1,7 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AppWindow, Building2, FolderGit2, House, UserRound } from 'lucide-react';
+import { AppWindow, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '@/components/layout/area-nav';
+import { entities } from '@/entities';
 import { AreaLayout } from '@/features/auth/components/area-layout';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
@@ -23,8 +24,12 @@ function AppLayout() {
   const { t } = useTranslation();
   const items: NavItem[] = [
     { to: '/app', label: t('nav.home'), icon: House, exact: true },
-    { to: '/app/repositories', label: t('repository:nav'), icon: FolderGit2 },
-    { to: '/app/organization', label: t('organization:settings.nav'), icon: Building2 },
+    // Each entity's page in the app area, in the registry's order (src/entities.ts).
+    ...Object.values(entities).flatMap((entity) =>
+      'nav' in entity && 'app' in entity.nav
+        ? [{ to: entity.nav.app.to, label: t(entity.nav.app.label), icon: entity.icon }]
+        : [],
+    ),
     { to: '/app/account', label: t('nav.account'), icon: UserRound },
   ];
   const session = useSession();

@@ -1,15 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import {
-  AppWindow,
-  Building2,
-  FolderGit2,
-  LayoutDashboard,
-  ScrollText,
-  UserRound,
-  Users,
-} from 'lucide-react';
+import { AppWindow, LayoutDashboard, UserRound } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { NavItem } from '@/components/layout/area-nav';
 import type { NavGroup } from '@/components/layout/sidebar';
+import { entities } from '@/entities';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';
 import { SidebarAreaLayout } from '@/features/auth/components/sidebar-area-layout';
 import { requireArea } from '@/features/auth/guards';
@@ -30,6 +25,15 @@ export const Route = createFileRoute('/manager')({
   component: ManagerLayout,
 });
 
+/** The entities' pages in one group of the manager's sidebar, in the registry's order (src/entities.ts). */
+function entityItems(t: TFunction, group: 'application' | 'configuration'): NavItem[] {
+  return Object.values(entities).flatMap((entity) =>
+    'nav' in entity && 'manager' in entity.nav && entity.nav.manager.group === group
+      ? [{ to: entity.nav.manager.to, label: t(entity.nav.manager.label), icon: entity.icon }]
+      : [],
+  );
+}
+
 function ManagerLayout() {
   const { t } = useTranslation();
   const { sidebarOpen } = Route.useLoaderData();
@@ -39,17 +43,10 @@ function ManagerLayout() {
       label: t('sidebar.groups.application'),
       items: [
         { to: '/manager/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard },
-        { to: '/manager/repositories', label: t('repository:nav'), icon: FolderGit2 },
+        ...entityItems(t, 'application'),
       ],
     },
-    {
-      label: t('sidebar.groups.configuration'),
-      items: [
-        { to: '/manager/users', label: t('user:nav'), icon: Users },
-        { to: '/manager/organizations', label: t('organization:manager.nav'), icon: Building2 },
-        { to: '/manager/audit', label: t('audit:nav'), icon: ScrollText },
-      ],
-    },
+    { label: t('sidebar.groups.configuration'), items: entityItems(t, 'configuration') },
   ];
   return (
     <SidebarAreaLayout
