@@ -1,4 +1,5 @@
 import '@tanstack/react-start/server-only';
+import { entities } from '../../entities.ts';
 import type { Policy } from './policy.ts';
 
 /** One server route under src/routes/api (better-auth's catch-all aside) and its rules. */
@@ -48,16 +49,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
     recentSignIn: false,
     rateLimit: 'none',
   },
-  // The lists' CSV exports, read with the permission of the list they export (as $listUsers, $listRepositories,
-  // $listPlatformRepositories and $listAuditEntries); each is audited.
-  { path: '/api/export/users', access: { user: ['list'] }, ...EXPORT },
-  { path: '/api/export/repositories', access: 'organization-member', ...EXPORT },
-  {
-    path: '/api/export/platform-repositories',
-    access: { apps: ['manager'], repository: ['read'] },
-    ...EXPORT,
-  },
-  { path: '/api/export/audit', access: { user: ['list'] }, ...EXPORT },
+  // The lists' CSV exports, each entity's (src/entities.ts, `exports`), read with the permission of the list
+  // they export (as $listUsers, $listRepositories, $listPlatformRepositories and $listAuditEntries); each is
+  // audited.
+  ...Object.values(entities).flatMap((entity) =>
+    'exports' in entity ? entity.exports.map(({ path, access }) => ({ path, access, ...EXPORT })) : [],
+  ),
 ];
 
 /** The rules of the server route at `pathname` (trailing slashes aside), if the table lists it. */

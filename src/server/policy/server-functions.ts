@@ -1,4 +1,6 @@
 import '@tanstack/react-start/server-only';
+import { entities, type EntityRegistry } from '../../entities.ts';
+import type { OrganizationPermissionRequest, PermissionRequest } from '../../features/auth/permissions.ts';
 import type { Policy } from './policy.ts';
 
 // Shorthands for the table below; each entry still states every rule. A read runs in the demo and is open
@@ -10,6 +12,55 @@ const CHANGE = {
   recentSignIn: false,
   rateLimit: 'calls',
 } as const;
+
+/** `price-lists` → `PriceLists`: a kebab-case noun as it stands in a function's name. */
+const pascal = (noun: string) =>
+  noun
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+// One action of one entity's statement, on the platform (with the manager area) or inside an organization.
+// A computed key widens to any string, so these say the type: the registry's keys and actions are the
+// statements' own (src/features/auth/permissions.ts reads them from the same entries).
+const onPlatform = (key: string, action: string) =>
+  ({ apps: ['manager'], [key]: [action] }) as PermissionRequest;
+const inOrganization = (key: string, action: string) =>
+  ({ organization: { [key]: [action] } as OrganizationPermissionRequest }) as const;
+
+/**
+ * The rows of every tenant-owned entity's twelve CRUD functions, named by convention from its noun and
+ * plural (`$list<Plural>`, `$get<Singular>`, `$create<Singular>`, `$update<Singular>`, `$delete<Singular>`,
+ * `$bulkDelete<Plural>`, and the same with `Platform` after the verb) in `src/features/<noun>/functions.ts`.
+ * The app area: the active organization's rows, read by its members, changed by its owners and admins (the
+ * organization statement). The manager area: every organization's rows, for the platform's admins (the
+ * manager area and the platform statement). A feature without one of them fails policy.test.ts.
+ */
+function tenantOwnedFunctions(registry: EntityRegistry): Record<string, Policy> {
+  return Object.fromEntries(
+    Object.entries(registry).flatMap(([key, entity]) => {
+      if (!entity.tenantOwned) return [];
+      const file = `src/features/${entity.noun}/functions.ts`;
+      const one = pascal(entity.noun);
+      const many = pascal(entity.tenantOwned.plural);
+      const rows: Record<string, Policy> = {
+        [`$list${many}`]: { access: 'organization-member', ...READ },
+        [`$get${one}`]: { access: 'organization-member', ...READ },
+        [`$create${one}`]: { access: inOrganization(key, 'create'), ...CHANGE },
+        [`$update${one}`]: { access: inOrganization(key, 'update'), ...CHANGE },
+        [`$delete${one}`]: { access: inOrganization(key, 'delete'), ...CHANGE },
+        [`$bulkDelete${many}`]: { access: inOrganization(key, 'delete'), ...CHANGE },
+        [`$listPlatform${many}`]: { access: onPlatform(key, 'read'), ...READ },
+        [`$getPlatform${one}`]: { access: onPlatform(key, 'read'), ...READ },
+        [`$createPlatform${one}`]: { access: onPlatform(key, 'create'), ...CHANGE },
+        [`$updatePlatform${one}`]: { access: onPlatform(key, 'update'), ...CHANGE },
+        [`$deletePlatform${one}`]: { access: onPlatform(key, 'delete'), ...CHANGE },
+        [`$bulkDeletePlatform${many}`]: { access: onPlatform(key, 'delete'), ...CHANGE },
+      };
+      return Object.entries(rows).map(([name, policy]) => [`${file}#${name}`, policy] as const);
+    }),
+  );
+}
 
 /**
  * Every server function in src, by `file#export`, with every rule it is under. `policyMiddleware`
@@ -80,50 +131,8 @@ export const SERVER_FUNCTIONS: Readonly<Record<string, Policy>> = {
     impersonation: 'refused',
     recentSignIn: true,
   },
-  // The app area: the active organization's repositories, read by its members, changed by its owners and admins.
-  'src/features/repository/functions.ts#$listRepositories': { access: 'organization-member', ...READ },
-  'src/features/repository/functions.ts#$getRepository': { access: 'organization-member', ...READ },
-  'src/features/repository/functions.ts#$createRepository': {
-    access: { organization: { repository: ['create'] } },
-    ...CHANGE,
-  },
-  'src/features/repository/functions.ts#$updateRepository': {
-    access: { organization: { repository: ['update'] } },
-    ...CHANGE,
-  },
-  'src/features/repository/functions.ts#$deleteRepository': {
-    access: { organization: { repository: ['delete'] } },
-    ...CHANGE,
-  },
-  'src/features/repository/functions.ts#$bulkDeleteRepositories': {
-    access: { organization: { repository: ['delete'] } },
-    ...CHANGE,
-  },
-  // The manager area: every organization's repositories, for the platform's admins.
-  'src/features/repository/functions.ts#$listPlatformRepositories': {
-    access: { apps: ['manager'], repository: ['read'] },
-    ...READ,
-  },
-  'src/features/repository/functions.ts#$getPlatformRepository': {
-    access: { apps: ['manager'], repository: ['read'] },
-    ...READ,
-  },
-  'src/features/repository/functions.ts#$createPlatformRepository': {
-    access: { apps: ['manager'], repository: ['create'] },
-    ...CHANGE,
-  },
-  'src/features/repository/functions.ts#$updatePlatformRepository': {
-    access: { apps: ['manager'], repository: ['update'] },
-    ...CHANGE,
-  },
-  'src/features/repository/functions.ts#$deletePlatformRepository': {
-    access: { apps: ['manager'], repository: ['delete'] },
-    ...CHANGE,
-  },
-  'src/features/repository/functions.ts#$bulkDeletePlatformRepositories': {
-    access: { apps: ['manager'], repository: ['delete'] },
-    ...CHANGE,
-  },
+  // Each tenant-owned entity's CRUD functions in both areas (below, from src/entities.ts).
+  ...tenantOwnedFunctions(entities),
   'src/features/audit/functions.ts#$listAuditEntries': { access: { user: ['list'] }, ...READ },
   'src/features/user/functions.ts#$listUsers': { access: { user: ['list'] }, ...READ },
   'src/features/user/functions.ts#$getUser': { access: { user: ['list'] }, ...READ },
