@@ -79,7 +79,7 @@ test('an admin filters the audit log by action group and actor, reloads, and rea
   await visit('/manager/dashboard');
   await page
     .getByRole('complementary')
-    .getByRole('link', { name: `Audra’s bans (${en('savedView:nav.lists.audit')})`, exact: true })
+    .getByRole('link', { name: `Audra’s bans (${en('audit:nav')})`, exact: true })
     .click();
   await expect(page).toHaveURL(/\/manager\/audit\?/);
   await checkView();

@@ -33,7 +33,7 @@ async function navigation(page: Page, lng = 'en'): Promise<Locator> {
 
 /** A saved view's link: its name, and its list for screen readers. */
 const viewLink = (scope: Locator, name: string, lng = 'en') =>
-  scope.getByRole('link', { name: `${name} (${text(lng, 'savedView:nav.lists.users')})`, exact: true });
+  scope.getByRole('link', { name: `${name} (${text(lng, 'user:nav')})`, exact: true });
 
 async function saveView(page: Page, name: string, lng = 'en') {
   await page.getByRole('button', { name: text(lng, 'savedView:save.button'), exact: true }).click();
