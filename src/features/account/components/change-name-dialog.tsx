@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Input } from '@/components/ui/input';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { accountMutations } from '../queries';
 import { zChangeNameForm } from '../schema';
 
@@ -25,16 +23,15 @@ type DialogProps = {
  */
 export function ChangeNameDialog({ open, onOpenChange, currentName }: DialogProps) {
   const { t } = useTranslation('account');
-  const [busy, setBusy] = useState(false);
   return (
-    <ResponsiveDialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !busy && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={t('changeName.title')}
       description={t('changeName.description')}
     >
-      <ChangeNameForm currentName={currentName} onBusyChange={setBusy} onClose={() => onOpenChange(false)} />
-    </ResponsiveDialog>
+      {(controls) => <ChangeNameForm currentName={currentName} {...controls} />}
+    </FormDialog>
   );
 }
 
@@ -73,17 +70,17 @@ function ChangeNameForm({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('changeName.cancel')}
+      onCancel={onClose}
+      submitLabel={t('changeName.submit')}
+      submitting={submitting}
+    >
       <FormField control={form.control} name="name" ns="auth" label={t('changeName.label')}>
         {(field, control) => <Input {...field} {...control} autoComplete="name" autoFocus />}
       </FormField>
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('changeName.cancel')}
-        onCancel={onClose}
-        submitLabel={t('changeName.submit')}
-        submitting={submitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Input } from '@/components/ui/input';
 import { accountMutations } from '../queries';
@@ -52,19 +51,20 @@ export function RequestEmailChangeForm({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 border-t pt-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('email.cancel')}
+      onCancel={onCancel}
+      submitLabel={t('email.send')}
+      submitting={submitting}
+      className="border-t pt-4"
+    >
       <FormField control={form.control} name="email" ns="auth" label={t('email.newLabel')}>
         {(field, control) => (
           <Input {...field} {...control} type="email" autoComplete="email" dir="ltr" autoFocus />
         )}
       </FormField>
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('email.cancel')}
-        onCancel={onCancel}
-        submitLabel={t('email.send')}
-        submitting={submitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

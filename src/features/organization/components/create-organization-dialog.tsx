@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
 import { InputField } from '@/components/form/fields';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { organizationMutations } from '../queries';
 import { type CreateOrganizationForm, zCreateOrganizationForm } from '../schema';
@@ -25,16 +23,15 @@ export function CreateOrganizationDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('organization');
-  const [busy, setBusy] = useState(false);
   return (
-    <ResponsiveDialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !busy && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={t('create.title')}
       description={t('create.description')}
     >
-      <CreateOrganizationFormBody onBusyChange={setBusy} onClose={() => onOpenChange(false)} />
-    </ResponsiveDialog>
+      {(controls) => <CreateOrganizationFormBody {...controls} />}
+    </FormDialog>
   );
 }
 
@@ -75,7 +72,14 @@ function CreateOrganizationFormBody({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('create.cancel')}
+      onCancel={onClose}
+      submitLabel={t('create.submit')}
+      submitting={submitting}
+    >
       <InputField
         control={form.control}
         name="name"
@@ -85,13 +89,6 @@ function CreateOrganizationFormBody({
         autoComplete="organization"
         autoFocus
       />
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('create.cancel')}
-        onCancel={onClose}
-        submitLabel={t('create.submit')}
-        submitting={submitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MailPlus, RotateCw, UserMinus, X } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '@/components/form/fields';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { organizationCan } from '@/features/auth/permissions';
@@ -247,12 +245,8 @@ const EMAIL_FIELDS = {
 /** "Invite member": an address and a role, in the responsive dialog. */
 function InviteDialog({ organization }: { organization: ActiveOrganization }) {
   const { t } = useTranslation('organization');
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
-    <ResponsiveDialog
-      open={open}
-      onOpenChange={(next) => !busy && setOpen(next)}
+    <FormDialog
       title={t('settings.invite.title')}
       description={t('settings.invite.description', { hours: appConfig.organizations.invitationHours })}
       trigger={
@@ -262,8 +256,8 @@ function InviteDialog({ organization }: { organization: ActiveOrganization }) {
         </Button>
       }
     >
-      <InviteMemberForm organization={organization} onBusyChange={setBusy} onClose={() => setOpen(false)} />
-    </ResponsiveDialog>
+      {(controls) => <InviteMemberForm organization={organization} {...controls} />}
+    </FormDialog>
   );
 }
 
@@ -303,7 +297,14 @@ function InviteMemberForm({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('create.cancel')}
+      onCancel={onClose}
+      submitLabel={t('settings.invite.submit')}
+      submitting={submitting}
+    >
       <InputField
         control={form.control}
         name="email"
@@ -324,13 +325,6 @@ function InviteMemberForm({
           </option>
         ))}
       </SelectField>
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('create.cancel')}
-        onCancel={onClose}
-        submitLabel={t('settings.invite.submit')}
-        submitting={submitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

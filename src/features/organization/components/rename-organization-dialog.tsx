@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useState } from 'react';
+import type { ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/form/fields';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { toast } from '@/components/ui/toast';
 import { organizationSettingsMutations } from '../queries';
 import { type ActiveOrganization, zOrganizationForm } from '../schema';
@@ -28,18 +27,14 @@ export function RenameOrganizationDialog({
   children: ReactElement;
 }) {
   const { t } = useTranslation('organization');
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
-    <ResponsiveDialog
-      open={open}
-      onOpenChange={(next) => !busy && setOpen(next)}
+    <FormDialog
       title={t('settings.general.editTitle')}
       description={t('settings.general.editDescription')}
       trigger={children}
     >
-      <RenameForm organization={organization} onBusyChange={setBusy} onClose={() => setOpen(false)} />
-    </ResponsiveDialog>
+      {(controls) => <RenameForm organization={organization} {...controls} />}
+    </FormDialog>
   );
 }
 
@@ -73,7 +68,14 @@ function RenameForm({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('create.cancel')}
+      onCancel={onClose}
+      submitLabel={t('settings.general.save')}
+      submitting={submitting}
+    >
       <InputField
         control={form.control}
         name="name"
@@ -94,13 +96,6 @@ function RenameForm({
         spellCheck={false}
         dir="ltr"
       />
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('create.cancel')}
-        onCancel={onClose}
-        submitLabel={t('settings.general.save')}
-        submitting={submitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

@@ -5,13 +5,12 @@ import { type FormEvent, type ReactElement, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '@/components/form/fields';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { Select } from '@/components/ui/select';
 import { TextLine } from '@/components/ui/text-line';
@@ -249,23 +248,13 @@ function TeamNameDialog({
   children: ReactElement;
 }) {
   const { t } = useTranslation('organization');
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
-    <ResponsiveDialog
-      open={open}
-      onOpenChange={(next) => !busy && setOpen(next)}
+    <FormDialog
       title={mode === 'create' ? t('teams.createTitle') : t('teams.renameTitle')}
       trigger={children}
     >
-      <TeamNameForm
-        organizationId={organizationId}
-        mode={mode}
-        team={team}
-        onBusyChange={setBusy}
-        onClose={() => setOpen(false)}
-      />
-    </ResponsiveDialog>
+      {(controls) => <TeamNameForm organizationId={organizationId} mode={mode} team={team} {...controls} />}
+    </FormDialog>
   );
 }
 
@@ -305,7 +294,14 @@ function TeamNameForm({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('teams.cancel')}
+      onCancel={onClose}
+      submitLabel={mode === 'create' ? t('teams.createSubmit') : t('teams.renameSubmit')}
+      submitting={submitting}
+    >
       <InputField
         control={form.control}
         name="name"
@@ -315,13 +311,6 @@ function TeamNameForm({
         dir="auto"
         autoFocus
       />
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('teams.cancel')}
-        onCancel={onClose}
-        submitLabel={mode === 'create' ? t('teams.createSubmit') : t('teams.renameSubmit')}
-        submitting={submitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

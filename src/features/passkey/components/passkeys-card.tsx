@@ -4,13 +4,12 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/toast';
 import { passkeyMutations, passkeyQueries } from '../queries';
@@ -68,7 +67,6 @@ export function PasskeysCard() {
 function RenamePasskeyButton({ passkey }: { passkey: PasskeyView }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const label = usePasskeyLabel(passkey);
   return (
     <>
@@ -80,14 +78,14 @@ function RenamePasskeyButton({ passkey }: { passkey: PasskeyView }) {
       >
         {t('passkeys.rename')}
       </Button>
-      <ResponsiveDialog
+      <FormDialog
         open={open}
-        onOpenChange={(next) => !busy && setOpen(next)}
+        onOpenChange={setOpen}
         title={t('passkeys.renameTitle')}
         description={t('passkeys.renameDescription')}
       >
-        <RenamePasskeyForm passkey={passkey} onBusyChange={setBusy} onClose={() => setOpen(false)} />
-      </ResponsiveDialog>
+        {(controls) => <RenamePasskeyForm passkey={passkey} {...controls} />}
+      </FormDialog>
     </>
   );
 }
@@ -125,17 +123,17 @@ function RenamePasskeyForm({
     ),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('passkeys.cancel')}
+      onCancel={onClose}
+      submitLabel={t('passkeys.save')}
+      submitting={form.formState.isSubmitting}
+    >
       <FormField control={form.control} name="name" ns="account" label={t('passkeys.name.label')}>
         {(field, control) => <Input {...field} {...control} autoComplete="off" autoFocus />}
       </FormField>
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('passkeys.cancel')}
-        onCancel={onClose}
-        submitLabel={t('passkeys.save')}
-        submitting={form.formState.isSubmitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { InputField } from '@/components/form/fields';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import { type SavedViewForm, zSavedViewForm } from '../schema';
@@ -52,7 +51,14 @@ export function SavedViewNameForm({
   const submit = form.handleSubmit(({ name }) => run(() => onSubmit(name)));
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={submit}
+      error={formError}
+      cancelLabel={t('save.cancel')}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
+      submitting={form.formState.isSubmitting}
+    >
       <InputField
         control={form.control}
         name="name"
@@ -62,13 +68,6 @@ export function SavedViewNameForm({
         dir="auto"
         autoFocus
       />
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('save.cancel')}
-        onCancel={onCancel}
-        submitLabel={submitLabel}
-        submitting={form.formState.isSubmitting}
-      />
-    </form>
+    </FormWithActions>
   );
 }

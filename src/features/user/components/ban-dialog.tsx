@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
-import { FormActions } from '@/components/form/form-actions';
-import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
-import { ResponsiveDialog } from '@/components/ui/responsive-dialog';
 import { userMutations } from '../queries';
 import { BanFields, type BanForm, banFormDefaults, banRequestOf, zBanForm } from './ban-fields';
 
@@ -20,16 +19,15 @@ type BanDialogProps = {
 /** "Ban {name}": an optional reason and a duration, with the end date shown before confirming. */
 export function BanDialog({ user, open, onOpenChange }: BanDialogProps) {
   const { t } = useTranslation('user');
-  const [busy, setBusy] = useState(false);
   return (
-    <ResponsiveDialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !busy && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={t('ban.title', { name: user.name })}
       description={t('ban.description')}
     >
-      <BanFormBody user={user} onBusyChange={setBusy} onClose={() => onOpenChange(false)} />
-    </ResponsiveDialog>
+      {(controls) => <BanFormBody user={user} {...controls} />}
+    </FormDialog>
   );
 }
 
@@ -69,16 +67,16 @@ function BanFormBody({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <FormWithActions
+      onSubmit={onSubmit}
+      error={formError}
+      cancelLabel={t('ban.cancel')}
+      onCancel={onClose}
+      submitLabel={t('ban.submit')}
+      submitting={submitting}
+      variant="destructive"
+    >
       <BanFields form={form} now={now} />
-      <FormAlert message={formError} />
-      <FormActions
-        cancelLabel={t('ban.cancel')}
-        onCancel={onClose}
-        submitLabel={t('ban.submit')}
-        submitting={submitting}
-        variant="destructive"
-      />
-    </form>
+    </FormWithActions>
   );
 }
