@@ -1,10 +1,11 @@
 import '@tanstack/react-start/server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { type Database, type DatabaseHandle, openDatabase } from '@/server/db/client';
 import { migrationsFolder, runMigrations } from '@/server/db/migrate';
@@ -202,3 +203,32 @@ export const appliedMigrations = async (db: Database) => {
   );
   return row?.n;
 };
+
+/**
+ * Inserts a row of `table` in `organizationId` with a made-up value in every required column that has no
+ * default, and returns its id: a row for a test to refer to (a generated entity's reference field) without
+ * knowing the referenced entity's fields. (For generated entities' tests.)
+ * @public
+ */
+export async function insertSampleRow(db: Database, table: PgTable, organizationId: string): Promise<string> {
+  const values: Record<string, unknown> = { organizationId };
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    if (key in values || !column.notNull || column.hasDefault) continue;
+    const enumValues = (column as { enumValues?: string[] }).enumValues;
+    values[key] =
+      enumValues && enumValues.length > 0
+        ? enumValues[0]
+        : column.dataType === 'number'
+          ? 1
+          : column.dataType === 'boolean'
+            ? false
+            : column.dataType === 'date'
+              ? new Date()
+              : column.columnType === 'PgUUID'
+                ? randomUUID()
+                : `sample-${randomUUID()}`;
+  }
+  const [row] = (await db.insert(table).values(values).returning()) as Array<{ id: string }>;
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}

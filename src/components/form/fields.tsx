@@ -3,6 +3,7 @@ import type { FieldPath, FieldValues } from 'react-hook-form';
 import { DatePickerButton } from '@/components/ui/date-picker-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField, type FormFieldProps } from './form-field';
 
@@ -127,6 +128,40 @@ export function SelectField<TValues extends FieldValues, TName extends FieldPath
           {...field}
           value={typeof field.value === 'string' ? field.value : ''}
           {...controlProps}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * A yes/no field as a switch; its label names it (a switch is not labelable by `htmlFor` alone). For
+ * generated entities' `boolean` fields.
+ * @public
+ */
+export function SwitchField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  control,
+  name,
+  label,
+  ns,
+  description,
+  className,
+}: Omit<FieldProps<TValues, TName>, 'hideLabel'>) {
+  return (
+    <FormField {...{ control, name, label, ns, description, className }}>
+      {(field, controlProps, labelProps) => (
+        <Switch
+          ref={field.ref}
+          id={controlProps.id}
+          aria-labelledby={labelProps.id}
+          aria-describedby={controlProps['aria-describedby']}
+          checked={field.value === true}
+          onCheckedChange={(checked) => {
+            field.onChange(checked);
+            field.onBlur();
+          }}
+          disabled={field.disabled}
+          className="justify-self-start"
         />
       )}
     </FormField>

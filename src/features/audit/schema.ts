@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { entities, type EntityRegistry } from '@/entities';
+import { isIsoDate } from '@/lib/days';
 import { zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
-import {
-  type AuditActionGroup,
-  type AuditTargetType,
-  auditActionGroups,
-  auditTargetTypes,
-  isIsoDate,
-} from './search';
+import { type AuditActionGroup, type AuditTargetType, auditActionGroups, auditTargetTypes } from './search';
 
 export type { AuditActionGroup, AuditTargetType } from './search';
 

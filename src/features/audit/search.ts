@@ -6,13 +6,7 @@ import { auditVocabulary, type AuditView } from './view';
 // zod is not. What its filters may name is read from the entity registry (src/entities.ts); the view and
 // its reader are in ./view.ts, which the registry holds for saved views.
 
-export {
-  type AuditActionGroup,
-  type AuditTargetType,
-  type AuditView,
-  auditViewDefaults,
-  isIsoDate,
-} from './view';
+export { type AuditActionGroup, type AuditTargetType, type AuditView, auditViewDefaults } from './view';
 
 const vocabulary = auditVocabulary(entities);
 

@@ -1,5 +1,6 @@
 import type { entities, EntityRegistry } from '@/entities';
 import { oneOf, searchValidator } from '@/lib/search-params';
+import { isIsoDate } from '@/lib/days';
 
 // The audit page's view (the filters its URL carries) and how a URL is read into one. Apart from ./search.ts
 // on purpose: the entity registry (src/entities.ts) holds this reader for saved views, while what the
@@ -46,13 +47,6 @@ export function auditVocabulary(registry: EntityRegistry): AuditVocabulary {
   // The registry's own strings, which the two types above are spelled from; typed loosely here only
   // because this module takes any registry (src/entities.ts cannot be imported from here).
   return { targetTypes: targetTypes as AuditTargetType[], groups: groups as AuditActionGroup[] };
-}
-
-/** A calendar day as `YYYY-MM-DD` that exists (no 31 February). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
 /** The audit page's filters as the URL carries them; '' is "any". */

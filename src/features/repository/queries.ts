@@ -71,11 +71,12 @@ export const repositoryQueries = {
     infiniteQueryOptions({
       queryKey: repositoryKeys.list(owner, view),
       queryFn: ({ pageParam }) => {
-        const { searchTerm, sort, order } = view;
-        const data = { searchTerm, sort, order, cursor: pageParam };
-        if (owner.area === 'app') return $listRepositories({ data });
+        // The whole view travels (search, order and any filter); only the manager's names an organization.
+        if (owner.area === 'app') return $listRepositories({ data: { ...view, cursor: pageParam } });
         const organizationId = 'organizationId' in view ? view.organizationId : '';
-        return $listPlatformRepositories({ data: { ...data, organizationId: organizationId || undefined } });
+        return $listPlatformRepositories({
+          data: { ...view, cursor: pageParam, organizationId: organizationId || undefined },
+        });
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
@@ -148,18 +149,10 @@ export const repositoryMutations = {
     mutationOptions({
       mutationFn: ({ selection }: RepositoryBulkDeleteInput) => {
         if (owner.area === 'manager') return $bulkDeletePlatformRepositories({ data: { selection } });
+        if ('ids' in selection) return $bulkDeleteRepositories({ data: { selection } });
         // The app area's view has no organization filter: the active organization is the scope.
-        const appSelection =
-          'ids' in selection
-            ? selection
-            : {
-                view: {
-                  searchTerm: selection.view.searchTerm,
-                  sort: selection.view.sort,
-                  order: selection.view.order,
-                },
-              };
-        return $bulkDeleteRepositories({ data: { selection: appSelection } });
+        const { organizationId: _platformOnly, ...view } = selection.view;
+        return $bulkDeleteRepositories({ data: { selection: { view } } });
       },
       onSettled: async () => {
         await Promise.all([

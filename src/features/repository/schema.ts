@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zBulkIds, zListQuery } from '@/lib/list';
 import { sortOrders } from '@/lib/search-params';
-import { cleanLink, cleanMultiline, cleanName } from '@/lib/text';
+import { zLongText, zShortText } from '@/lib/fields';
+import { cleanLink } from '@/lib/text';
 import { appConfig } from '~/app.config';
 import { webLinkProblem } from './links';
 import { repositorySorts } from './search';
@@ -67,11 +68,7 @@ function withWebScheme(link: string): string {
 // Every text is cleaned (src/lib/text.ts) before it is checked, so the limits apply to what is stored.
 
 /** The name is the repository's title and must be unique: cleaned like a person's name. */
-const zRepositoryName = z
-  .string()
-  .overwrite(cleanName)
-  .min(1, { error: 'form.name.required', abort: true })
-  .max(repositoryNameMax, { error: 'form.name.max', abort: true });
+const zRepositoryName = zShortText({ field: 'name', max: repositoryNameMax });
 
 /**
  * A web link: http or https only. A bare host ("example.com/x") becomes "https://example.com/x" and a
@@ -96,12 +93,11 @@ const zRepositoryLink = z
   .refine((link) => webLinkProblem(link) === null, { error: 'form.link.missingDot' });
 
 /** Optional: blank (or absent) is stored as null. */
-const zRepositoryDescription = z
-  .string()
-  .overwrite(cleanMultiline)
-  .max(repositoryDescriptionMax, { error: 'form.description.max' })
-  .nullish()
-  .transform((description) => description || null);
+const zRepositoryDescription = zLongText({
+  field: 'description',
+  max: repositoryDescriptionMax,
+  optional: true,
+});
 
 /** The create and update form, checked the same way in the browser and by the server function. */
 export const zRepositoryForm = z.object({

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast';
 import { SectionCard } from '@/components/ui/section-card';
+import { Switch } from '@/components/ui/switch';
 import { translateError } from '@/lib/translate-error';
-import { cn } from '@/lib/utils';
 import { accountQueries, signInAlertsMutations } from '../queries';
 
 /**
@@ -37,31 +37,12 @@ export function SecurityAlertsCard() {
         <span id={id} className="text-sm">
           {t('alerts.newSignIn')}
         </span>
-        {/* A 44 px tap target around a 40 × 24 track. */}
-        <button
-          type="button"
-          role="switch"
+        <Switch
           aria-labelledby={id}
-          aria-checked={checked}
+          checked={checked}
           disabled={setting.data === undefined || change.isPending}
-          onClick={() => void onChange(!checked)}
-          className="group inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-50"
-        >
-          <span
-            aria-hidden
-            className={cn(
-              'relative h-6 w-10 rounded-full border transition-colors',
-              checked ? 'border-primary bg-primary' : 'border-input bg-muted',
-            )}
-          >
-            <span
-              className={cn(
-                'absolute top-0.5 start-0.5 size-[1.125rem] rounded-full bg-background shadow transition-transform',
-                checked && 'translate-x-4 rtl:-translate-x-4',
-              )}
-            />
-          </span>
-        </button>
+          onCheckedChange={(next) => void onChange(next)}
+        />
       </div>
     </SectionCard>
   );

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userQueries } from '@/features/user/queries';
 import { renderRouter } from '@/test/render';
 import { type AuditView, auditViewDefaults } from '../search';
-import { AuditFilters, dateToDay, dayToDate } from './audit-filters';
+import { AuditFilters } from './audit-filters';
 
 const jane = {
   id: 'jane-1',
@@ -73,15 +73,5 @@ describe('AuditFilters', () => {
     expect(group).toHaveTextContent('Jane Doe');
     await userEvent.click(within(group).getByRole('button', { name: 'Remove filter \u2068Jane Doe\u2069' }));
     expect(onChange).toHaveBeenCalledWith({ actor: '' });
-  });
-});
-
-describe('days', () => {
-  it('turns the URL’s day into the picker’s local midnight and back', () => {
-    const date = dayToDate('2026-03-09');
-    expect(date?.getDate()).toBe(9);
-    expect(date?.getHours()).toBe(0);
-    expect(dateToDay(date)).toBe('2026-03-09');
-    expect(dayToDate('')).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { DatePickerButton } from '@/components/ui/date-picker-button';
 import { LabelledSelect } from '@/components/ui/labelled-select';
 import { platformOrganizationQueries } from '@/features/organization/queries';
 import { userQueries } from '@/features/user/queries';
+import { dateToDay, dayToDate } from '@/lib/days';
 import { cn } from '@/lib/utils';
 import { auditActionGroups, auditGroupLabel, type AuditView } from '../search';
 import { FilterPicker } from './filter-picker';
@@ -16,19 +17,6 @@ type ViewChange = Partial<AuditView>;
 export function activeFilterCount(view: AuditView): number {
   return [view.group, view.actor, view.organization, view.from, view.to, view.targetType].filter(Boolean)
     .length;
-}
-
-/** A calendar day of the URL (`YYYY-MM-DD`) as the date picker's local midnight, and back. */
-export function dayToDate(day: string): Date | undefined {
-  if (!day) return undefined;
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date);
-}
-
-export function dateToDay(date: Date | undefined): string {
-  if (!date) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**
