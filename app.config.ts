@@ -106,6 +106,7 @@ export const appConfig = {
     savedViewNameMax: 60,
     /** Saved list views one admin may keep (every list together): the sidebar stays a sidebar. */
     savedViewsPerUser: 50,
+    // New entities' limits: pnpm scaffold:entity adds them above this line.
   },
   errorBoundaryRetryDelayMs: 600,
   /** While the server reports an outage, the error page retries after 1 s, 2 s, 4 s… at most every 10 s. */

@@ -1,5 +1,6 @@
 // Fails when a translation file has a key that English lacks, or lacks a key that English has, or a text
-// breaks its language's one quote and apostrophe style.
+// breaks its language's one quote and apostrophe style. Lists, without failing, the texts still in English
+// (a new entity's words start so): the list to hand to a translator.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -68,6 +69,52 @@ for (const lng of [source, ...languages]) {
       }
     }
   }
+}
+
+/** A text without its quotes, so a copy in another language's quote style still counts as a copy. */
+const bare = (text: string) => text.replace(/["“”«»\u202f]/g, '');
+
+/** What a text says in words: without interpolations (`{{name}}`), nestings (`$t(…)`), addresses, acronyms. */
+const words = (text: string) => text.replace(/\{\{[^}]*\}\}|\$t\([^)]*\)|\S+@\S+|\b[A-Z]{2,}\b/g, '');
+
+/** Words a language writes as English does, checked once: a copy of these is a translation. */
+const SAME_WORDS: Record<string, string[]> = {
+  fr: [
+    'Action',
+    'Actions',
+    'Application',
+    'Configuration',
+    'Description',
+    'Invitation',
+    'Invitations',
+    'Menu',
+    'Notifications',
+    'Pages',
+    'Sessions',
+    'Total',
+    'Code',
+  ],
+};
+
+const isCopy = (lng: string, english: string | undefined, text: string) =>
+  english !== undefined &&
+  bare(english) === bare(text) &&
+  /\p{L}/u.test(words(text)) &&
+  !(SAME_WORDS[lng] ?? []).includes(text);
+
+const untranslated: string[] = [];
+for (const lng of languages) {
+  for (const ns of namespaces) {
+    if (!readdirSync(join(root, lng)).includes(ns)) continue;
+    const english = new Map(texts(read(source, ns)));
+    const copies = texts(read(lng, ns))
+      .filter(([key, text]) => isCopy(lng, english.get(key), text))
+      .map(([key]) => key);
+    if (copies.length > 0) untranslated.push(`  ${lng}/${ns} (${copies.length}): ${copies.join(', ')}`);
+  }
+}
+if (untranslated.length > 0) {
+  console.info(`Still in English, to translate:\n${untranslated.join('\n')}`);
 }
 
 if (problems.length > 0) {

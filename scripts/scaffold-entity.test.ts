@@ -1,71 +1,52 @@
-// The entity scaffold, planned on the real tree: what `pnpm scaffold:entity price-list price-lists` would
-// add, without writing it (writing is tried in a temporary folder).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// The entity generator, planned on the real tree without writing it (writing is tried in a temporary
+// folder). The whole proof, a generated entity built, checked and tested, is scripts/scaffold-check.ts.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { names, planEntity, renameContent, touchList, writePlan } from './scaffold-entity.ts';
+import {
+  addEntry,
+  GUIDE,
+  GUIDE_EXAMPLE,
+  guideWithListing,
+  layoutFree,
+  planEntity,
+  sliceFiles,
+  sliceOnDisk,
+  writePlan,
+} from './scaffold-entity.ts';
+import { renameContent } from './scaffold/rename.ts';
+import { EVERY_KIND, names, parseEntity, parseField } from './scaffold/spec.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const plan = planEntity(root, 'price-list', 'price-lists');
-const content = (to: string) => plan.find((file) => file.to === to)?.content ?? '';
-const code = plan.filter((file) => /\.tsx?$/.test(file.to));
+const plan = planEntity(root, EVERY_KIND);
+const content = (to: string) => plan.files.find((file) => file.to === to)?.content ?? '';
+const code = plan.files.filter((file) => /\.tsx?$/.test(file.to));
 
-/** Identifiers as TypeScript parses them, JSX names included. */
-function identifiers(path: string, source: string): string[] {
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) found.push(node.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true));
-  return found;
-}
-
-const IDENTIFIER_SPELLING: Record<string, string> = {
-  Repositories: 'PriceLists',
-  repositories: 'priceLists',
-  REPOSITORIES: 'PRICE_LISTS',
-  Repository: 'PriceList',
-  repository: 'priceList',
-  REPOSITORY: 'PRICE_LIST',
-};
+describe('the slice', () => {
+  it('gives every file of the repository slice a counterpart: a new file there fails this test', () => {
+    // The repository's files the generator copies, writes from the fields, or says what covers them.
+    expect(sliceOnDisk(root)).toEqual([...sliceFiles()].sort());
+  });
+});
 
 describe('planEntity', () => {
-  it('copies the whole repository feature, tests included, and every language of its words', () => {
-    const feature = readdirSync(join(root, 'src/features/repository'), { recursive: true, encoding: 'utf8' });
-    const files = feature.filter((f) => /\.\w+$/.test(f)).map((f) => `src/features/repository/${f}`);
-    expect(files).toContain('src/features/repository/mutations.integration.test.ts');
-    expect(plan.map((file) => file.from)).toEqual(expect.arrayContaining(files));
-    expect(plan.filter((file) => file.to.endsWith('/price-list.json'))).toHaveLength(4);
-    expect(plan.map((file) => file.to)).toEqual(
-      expect.arrayContaining([
-        'src/server/db/schema/price-list.ts',
-        'src/features/price-list/components/price-list-form.tsx',
-        'src/routes/app/price-lists/$id/index.tsx',
-        'src/routes/manager/price-lists/$id/update.tsx',
-        'public/locales/ar/price-list.json',
-        'e2e/manager-price-lists.spec.ts',
-      ]),
-    );
-  });
-
-  it('plans only new paths, each once, each naming the new noun', () => {
-    const targets = plan.map((file) => file.to);
+  it('plans only new paths, each once, each naming the new noun, and no repository left', () => {
+    const targets = plan.files.map((file) => file.to);
     expect(new Set(targets).size).toBe(targets.length);
-    for (const to of targets) {
-      expect(to, to).toMatch(/price-lists?/);
-      expect(existsSync(join(root, to)), to).toBe(false);
+    for (const file of plan.files) {
+      expect(file.to, file.to).toMatch(/ticket/);
+      expect(existsSync(join(root, file.to)), file.to).toBe(false);
     }
+    // An entity that names no repository keeps none of the copied files' words.
+    const plain = planEntity(root, ['note', 'notes', 'title:string']);
+    expect(
+      plain.files.filter((file) => /repositor/i.test(file.to + file.content)).map((file) => file.to),
+    ).toEqual([]);
   });
 
-  it('leaves no "repository" in any path or content', () => {
-    const left = plan.filter((file) => /repositor/i.test(file.to + file.content)).map((file) => file.to);
-    expect(left).toEqual([]);
-  });
-
-  it('keeps every TypeScript file parseable, every identifier renamed as an identifier', () => {
+  it('writes parseable TypeScript, and every route file has the path of its file', () => {
     for (const file of code) {
       const { diagnostics = [] } = ts.transpileModule(file.content, {
         fileName: file.to,
@@ -76,27 +57,8 @@ describe('planEntity', () => {
         diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
         file.to,
       ).toEqual([]);
-      const expected = identifiers(file.from, readFileSync(join(root, file.from), 'utf8')).map((name) =>
-        name.replace(/repositor(?:y|ies)/gi, (word) => IDENTIFIER_SPELLING[word] ?? word),
-      );
-      expect(identifiers(file.to, file.content), file.to).toEqual(expected);
     }
-  });
-
-  it('spells SQL names in snake_case, and the data module names the constraint the table declares', () => {
-    const table = content('src/server/db/schema/price-list.ts');
-    expect(table).toContain("pgTable(\n  'price_list',");
-    expect(table).toContain(
-      "uniqueIndex('price_list_organization_name_unique').on(t.organizationId, t.name)",
-    );
-    expect(table).toContain("index('price_list_created_at_idx')");
-    expect(content('src/features/price-list/data.server.ts')).toContain(
-      "const NAME_CONSTRAINT = 'price_list_organization_name_unique';",
-    );
-  });
-
-  it('gives each route the path of its file', () => {
-    const routes = code.filter((file) => file.to.startsWith('src/routes/'));
+    const routes = code.filter((file) => /^src\/routes\/(app|manager)\//.test(file.to));
     expect(routes).toHaveLength(8);
     for (const file of routes) {
       const path = file.to
@@ -107,26 +69,117 @@ describe('planEntity', () => {
     }
   });
 
-  it('uses its own namespace, whose words and audit sentences exist', () => {
-    const namespaces = code.flatMap((file) => [
-      ...file.content.matchAll(/useTranslation\('([^']+)'\)|ns="([^"]+)"|\bt\('([\w-]+):/g),
-    ]);
-    // Besides its own and the shared words: the manager's organization filter, the organization feature's.
-    expect(new Set(namespaces.map((m) => m[1] ?? m[2] ?? m[3]))).toEqual(
-      new Set(['price-list', 'common', 'organization']),
+  it('fits the table to the fields: a check for the enum, a unique index per organization, a trigram index', () => {
+    const table = content('src/server/db/schema/ticket.ts');
+    expect(table).toContain("uniqueIndex('ticket_organization_title_unique').on(t.organizationId, t.title)");
+    expect(table).toContain("index('ticket_summary_trgm_idx').using('gin'");
+    expect(table).toContain("'ticket_state_check'");
+    expect(table).toContain("budget: numeric('budget', { precision: 12, scale: 2 }).notNull()");
+    expect(table).toContain("due: date('due', { mode: 'string' }),");
+    expect(table).toContain(
+      "repository: uuid('repository').references(() => repository.id, { onDelete: 'set null' })",
     );
-    const actions = [
-      ...content('src/features/price-list/mutations.server.ts').matchAll(/action: '([^']+)'/g),
-    ];
-    expect(actions.map((m) => m[1])).toEqual(['price-list.create', 'price-list.update', 'price-list.delete']);
-    const english = JSON.parse(content('public/locales/en/price-list.json')) as Record<string, unknown>;
-    expect(Object.keys(english.audit as object)).toEqual(['create', 'update', 'delete', 'export']);
-    expect(english.nav).toBe('Price lists');
+    expect(content('src/features/ticket/search.ts')).toContain(
+      "export const ticketStates = ['open', 'in-review', 'closed'] as const;",
+    );
+  });
+
+  it('gives every language the same words, and the title replaces the repository name in the copies', () => {
+    const english = content('public/locales/en/ticket.json');
+    expect(JSON.parse(english)).toMatchObject({
+      nav: 'Tickets',
+      fields: { title: 'Title', startsAt: 'Starts at' },
+      values: { state: { open: 'Open', 'in-review': 'In review', closed: 'Closed' } },
+      audit: { create: '<actor>{{actor}}</actor> created the ticket <target>{{target}}</target>' },
+    });
+    expect(content('public/locales/sw/ticket.json')).toBe(english);
+    expect(JSON.parse(content('public/locales/fr/ticket.json')).delete.done).toBe(
+      'Ticket «\u202f{{name}}\u202f» deleted',
+    );
+    expect(JSON.parse(content('public/locales/ar/ticket.json')).delete.done).toBe(
+      'Ticket «{{name}}» deleted',
+    );
+    expect(content('src/routes/app/tickets/$id/index.tsx')).toContain('(ticket) => ticket.title');
+    expect(content('src/features/ticket/mutations.server.ts')).toContain(
+      "const editableFields = ['title', 'code', 'summary', 'estimate', 'budget', 'billable', 'state', 'due', 'startsAt', 'repository'] as const;",
+    );
+  });
+
+  it("adds the entity's entry above each shared list's marker, which the tree still has", () => {
+    expect(plan.entries.map((entry) => entry.file)).toEqual(
+      expect.arrayContaining([
+        'src/server/db/schema/index.ts',
+        'app.config.ts',
+        'src/server/db/seed/seed.ts',
+        'src/entities.ts',
+      ]),
+    );
+    for (const entry of plan.entries) {
+      const edited = addEntry(readFileSync(join(root, entry.file), 'utf8'), entry);
+      expect(edited, entry.file).toContain(entry.text);
+    }
+    expect(() => addEntry('no marker here', { file: 'x.ts', marker: '// New', text: 'x' })).toThrow(
+      'lost its marker',
+    );
+  });
+});
+
+describe('parseField and parseEntity', () => {
+  it('reads every kind with its rules', () => {
+    expect(parseField('due:date?')).toMatchObject({
+      name: 'due',
+      kind: 'date',
+      optional: true,
+      column: 'due',
+    });
+    expect(parseField('startsAt:datetime')).toMatchObject({ column: 'starts_at', label: 'Starts at' });
+    expect(parseField('state:enum(open,closed)=closed')).toMatchObject({
+      values: ['open', 'closed'],
+      defaultValue: 'closed',
+    });
+    expect(parseField('name:string:unique:search')).toMatchObject({ unique: true, search: true });
+    expect(parseField('owner:ref(price-list.title)')).toMatchObject({
+      target: { singular: { camel: 'priceList' }, plural: { kebab: 'price-lists' } },
+      targetTitle: 'title',
+    });
+    expect(parseField('repo:ref(repository)').target?.plural.kebab).toBe('repositories');
+  });
+
+  it('refuses what it cannot build, saying why', () => {
+    for (const [text, message] of [
+      ['due:time', 'not a field kind'],
+      ['state:enum(one)', 'two or more'],
+      ['state:enum(a,b)?', 'always has a value'],
+      ['count:integer:unique', 'only a required string can be unique'],
+      ['count:integer:search', 'only a string or a text'],
+      ['id:string', 'taken by every entity'],
+      ['Name:string', 'camelCase'],
+      ['flag:boolean=yes', 'a default is one of'],
+    ] as const) {
+      expect(() => parseField(text), text).toThrow(message);
+    }
+    expect(() => parseEntity(['note', 'notes', 'due:date'])).toThrow('the first field is the title');
+    expect(() => parseEntity(['note', 'notes', 'a:string:search', 'b:text:search'])).toThrow('one field');
+    expect(() => parseEntity(['note', 'notes'])).toThrow('give the fields');
+  });
+
+  it('refuses what cannot name an entity', () => {
+    for (const [noun, nouns] of [
+      ['Price List', 'Price Lists'],
+      ['price_list', 'price_lists'],
+      ['note', 'note'],
+      ['repository', 'repositories'],
+    ] as const) {
+      expect(() => names(noun, nouns), `${noun} ${nouns}`).toThrow();
+    }
+    expect(names('price-list', 'price-lists').plural).toMatchObject({
+      camel: 'priceLists',
+      snake: 'price_lists',
+    });
   });
 });
 
 describe('renameContent', () => {
-  const all = names('price-list', 'price-lists');
   it('spells the noun for where it stands', () => {
     const source = [
       "// The repository's page, in the `repository` namespace.",
@@ -136,7 +189,7 @@ describe('renameContent', () => {
       "const RE = /\\/repositories\\/'/; const FORGED = 'drop table repository';",
       "toast('It\\'s the repository'); // repositoryKeys",
     ].join('\n');
-    expect(renameContent(source, 'src/features/price-list/x.ts', all)).toBe(
+    expect(renameContent(source, 'src/features/price-list/x.ts', names('price-list', 'price-lists'))).toBe(
       [
         "// The price list's page, in the `price-list` namespace.",
         "const priceListKeys = ['price-list', 'list'];",
@@ -149,72 +202,35 @@ describe('renameContent', () => {
   });
 });
 
-describe('names', () => {
-  it('refuses what cannot name an entity', () => {
-    for (const [noun, nouns] of [
-      ['Price List', 'Price Lists'],
-      ['price_list', 'price_lists'],
-      ['note', 'note'],
-      ['repository', 'repositories'],
-      ['', ''],
-    ] as const) {
-      expect(() => names(noun, nouns), `${noun} ${nouns}`).toThrow();
-    }
-    expect(names('note', 'notes').plural).toMatchObject({ camel: 'notes', pascal: 'Notes', snake: 'notes' });
-  });
-});
-
 describe('writePlan', () => {
   const target = mkdtempSync(join(tmpdir(), 'scaffold-entity-'));
   afterAll(() => rmSync(target, { recursive: true, force: true }));
 
-  it('writes every planned file, then refuses to overwrite any of them and writes nothing', () => {
+  it('writes every file and entry, then refuses to overwrite and writes nothing', () => {
+    for (const file of new Set(plan.entries.map((entry) => entry.file))) {
+      mkdirSync(dirname(join(target, file)), { recursive: true });
+      writeFileSync(join(target, file), readFileSync(join(root, file)));
+    }
     writePlan(target, plan);
-    expect(plan.every((file) => readFileSync(join(target, file.to), 'utf8') === file.content)).toBe(true);
-    const [kept, ...rest] = plan;
+    expect(plan.files.every((file) => readFileSync(join(target, file.to), 'utf8') === file.content)).toBe(
+      true,
+    );
+    expect(readFileSync(join(target, 'src/server/db/schema/index.ts'), 'utf8')).toMatch(
+      /export \* from '\.\/ticket\.ts';\n$/,
+    );
+    const [kept, ...rest] = plan.files;
     for (const file of rest) rmSync(join(target, file.to));
+    const index = readFileSync(join(target, 'src/server/db/schema/index.ts'), 'utf8');
     expect(() => writePlan(target, plan)).toThrow(`refusing to overwrite:\n  ${kept?.to}`);
     expect(rest.filter((file) => existsSync(join(target, file.to)))).toEqual([]);
+    expect(readFileSync(join(target, 'src/server/db/schema/index.ts'), 'utf8')).toBe(index);
   });
 });
 
-describe('touchList', () => {
-  it('names each existing file to touch, with a permission line per planned server function', () => {
-    const list = touchList(plan, 'price-list', 'price-lists');
-    for (const file of [
-      'src/server/db/schema/index.ts',
-      'app.config.ts',
-      'src/routes/app/route.tsx',
-      'src/routes/manager/route.tsx',
-      'src/features/auth/permissions.ts',
-      'src/features/audit/schema.ts',
-      'src/server/db/seed/data.ts',
-    ]) {
-      expect(
-        list.some((line) => line.startsWith(file)),
-        file,
-      ).toBe(true);
-      expect(existsSync(join(root, file)), file).toBe(true);
-    }
-    const functions = [...content('src/features/price-list/functions.ts').matchAll(/export const (\$\w+)/g)];
-    // Six in an organization (the app area), six across organizations (the manager area), bulk delete included.
-    expect(functions).toHaveLength(12);
-    const line = (name: string) => list.find((entry) => entry.includes(`functions.ts#${name}'`));
-    expect(line('$listPriceLists')).toMatch(/': \{ access: 'organization-member', \.\.\.READ \},$/);
-    expect(line('$createPriceList')).toMatch(
-      /': \{ access: \{ organization: \{ priceList: \['create'\] \} \}, \.\.\.CHANGE \},$/,
-    );
-    expect(line('$deletePlatformPriceList')).toMatch(
-      /': \{ access: \{ apps: \['manager'\], priceList: \['delete'\] \}, \.\.\.CHANGE \},$/,
-    );
-    expect(line('$bulkDeletePriceLists')).toMatch(
-      /': \{ access: \{ organization: \{ priceList: \['delete'\] \} \}, \.\.\.CHANGE \},$/,
-    );
-    expect(line('$getPlatformPriceList')).toMatch(
-      /': \{ access: \{ apps: \['manager'\], priceList: \['read'\] \}, \.\.\.READ \},$/,
-    );
-    expect(list.filter((entry) => entry.startsWith('src/server/policy/server-functions.ts'))).toHaveLength(
-      12,
-    );
+describe('the guide', () => {
+  it('lists exactly what the command adds and touches for its example (pnpm scaffold:entity --guide writes it)', () => {
+    const guide = readFileSync(join(root, GUIDE), 'utf8');
+    const expected = guideWithListing(guide, planEntity(root, GUIDE_EXAMPLE));
+    expect(layoutFree(guide)).toBe(layoutFree(expected));
   });
 });

@@ -1,222 +1,349 @@
 /**
- * `pnpm scaffold:entity <noun> <nouns> [--dry-run]` (kebab-case, e.g. `project projects` or `price-list
- * price-lists`): a second entity like repositories, copied from the live repository slice, so it never
- * drifts from the repository feature (docs/adding-an-entity.md).
+ * `pnpm scaffold:entity <noun> <nouns> <field>…`: a tenant-owned entity like repositories, with its own
+ * fields (docs/adding-an-entity.md), e.g.
  *
- * Guarantees: it only adds files, and adds none when any of them exists already; in every copied path and
- * text, "repository"/"repositories" becomes the new noun spelled for where it stands (PascalCase or
- * camelCase in identifiers, UPPER_SNAKE in constants, kebab-case in paths, routes, DOM ids, namespaces and
- * audit actions, snake_case in SQL names, words in comments and English text); what it prints last is every
- * existing file to change by hand. The fields (name, link, description) stay the repository's, and the
- * fr/ar/sw files keep their words, until you edit them.
+ *   pnpm scaffold:entity project projects name:string:unique:search 'status:enum(planned,active,done)=planned' due:date? description:text?
+ *
+ * Every file of the repository slice has its counterpart (`SLICE` below): the files that do not depend on
+ * the fields are the repository's own, renamed, so they never drift from it; the others are written from
+ * the fields (./scaffold/templates.ts, ./scaffold/test-templates.ts). The entity's one entry in each shared
+ * list (the registry, the schema barrel, the limits, the seed) is added at its marked line. It only adds
+ * files and those entries, and writes nothing when a file it would add exists. scaffold-entity.test.ts
+ * generates an entity with every kind of field and runs its checks and tests, so a change to the slice that
+ * the generator does not follow fails `pnpm test`.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { appConfig } from '../app.config.ts';
+import { limitsOf } from './scaffold/fields.ts';
+import { renameContent, spell } from './scaffold/rename.ts';
+import { type EntitySpec, parseEntity } from './scaffold/spec.ts';
+import * as source from './scaffold/templates.ts';
+import * as tests from './scaffold/test-templates.ts';
 
-/** The repository slice: table, feature (tests included), both areas' routes, e2e journey; words below. */
-const SLICE = [
+type Template = (spec: EntitySpec) => string;
+/**
+ * How a slice file becomes the new entity's: written from the fields, copied with its words renamed (and
+ * the patches given, each of which must apply), or covered by another generated file (the reason says how).
+ */
+type Counterpart =
+  | { write: Template }
+  | { copy: true; patch?: (text: string, spec: EntitySpec) => string }
+  | { coveredBy: string };
+
+/** Replaces `pattern` in `text`; throws when it is not there (the repository file changed under it). */
+function replaceOnce(text: string, pattern: RegExp | string, replacement: string, what: string): string {
+  const found = typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+  if (!found) throw new Error(`scaffold: the repository slice changed, cannot patch ${what}`);
+  return text.replace(pattern, replacement);
+}
+
+/** The title field's name where the copy says `name` (the repository's title), on the entity's rows only. */
+function renameTitle(text: string, spec: EntitySpec): string {
+  const title = spec.title.name;
+  if (title === 'name') return text;
+  const rows = `${spec.names.singular.camel}|item|deleted|created|current|previous`;
+  return text
+    .replace(new RegExp(`\\b(${rows})\\.name\\b`, 'g'), `$1.${title}`)
+    .replace(/\bname: string\b/g, `${title}: string`);
+}
+
+const SLICE: Record<string, Counterpart> = {
+  'src/server/db/schema/repository.ts': { write: source.tableFile },
+  'src/features/repository/schema.ts': { write: source.schemaFile },
+  'src/features/repository/search.ts': { write: source.searchFile },
+  'src/features/repository/links.ts': {
+    coveredBy: "nothing: the repository's web-link rules (its `link` field); a generated entity has no link",
+  },
+  'src/features/repository/data.server.ts': { write: source.dataFile },
+  'src/features/repository/mutations.server.ts': {
+    copy: true,
+    patch: (text, spec) => {
+      const fields = spec.fields.map((field) => `'${field.name}'`).join(', ');
+      let edited = replaceOnce(
+        text,
+        /const editableFields = \[[^\]]*\] as const;/,
+        `const editableFields = [${fields}] as const;`,
+        'editableFields',
+      );
+      if (spec.fields.some((field) => field.kind === 'ref')) {
+        // A reference is read as `{ id, label }`: it changed when its id did.
+        edited = replaceOnce(
+          edited,
+          'previous[field] !== current[field]',
+          'JSON.stringify(previous[field]) !== JSON.stringify(current[field])',
+          'the changed fields',
+        );
+      }
+      if (spec.title.name === 'name') return edited;
+      // The deleted row and the rename's metadata name the title field.
+      return edited
+        .replace(/\bname\b/g, spec.title.name)
+        .replace(/previousName/g, `previous${spec.title.pascal}`);
+    },
+  },
+  'src/features/repository/functions.ts': { copy: true },
+  'src/features/repository/queries.ts': { copy: true },
+  'src/features/repository/export.server.ts': {
+    copy: true,
+    patch: (text, spec) => {
+      const N = spec.names.singular;
+      const header = replaceOnce(
+        text,
+        new RegExp(`function ${N.camel}ExportHeader\\(t: TFunction\\): string\\[\\] \\{[\\s\\S]*?\\n\\}\\n`),
+        source.exportHeader(spec),
+        'the export header',
+      );
+      return replaceOnce(
+        header,
+        new RegExp(
+          `function ${N.camel}ExportRow\\(item: ${N.pascal}ListItem\\): CsvValue\\[\\] \\{[\\s\\S]*?\\n\\}\\n`,
+        ),
+        source.exportRow(spec),
+        'the export row',
+      );
+    },
+  },
+  'src/features/repository/components/area.ts': { copy: true },
+  'src/features/repository/components/repository-actions.tsx': { copy: true },
+  'src/features/repository/components/delete-repository-dialog.tsx': { copy: true },
+  'src/features/repository/components/repository-bulk-bar.tsx': { copy: true },
+  'src/features/repository/components/repository-editor-pages.tsx': {
+    copy: true,
+    patch: (text, spec) => source.patchEditorPages(text, spec, replaceOnce),
+  },
+  'src/features/repository/components/repository-form.tsx': { write: source.formFile },
+  'src/features/repository/components/repository-table.tsx': { write: source.tableComponentFile },
+  'src/features/repository/components/repository-detail-page.tsx': { write: source.detailPageFile },
+  'src/features/repository/components/repository-list-controls.tsx': { write: source.listControlsFile },
+  'src/features/repository/components/repository-list-page.tsx': {
+    copy: true,
+    patch: (text, spec) => source.patchListPage(text, spec, replaceOnce),
+  },
+  'src/features/repository/schema.test.ts': { write: tests.schemaTestFile },
+  'src/features/repository/search.test.ts': { write: tests.searchTestFile },
+  'src/features/repository/data.integration.test.ts': { write: tests.dataTestFile },
+  'src/features/repository/isolation.integration.test.ts': {
+    coveredBy: 'data.integration.test.ts: every read and write with an id of another organization',
+  },
+  'src/features/repository/mutations.integration.test.ts': { write: tests.mutationsTestFile },
+  'src/features/repository/bulk.integration.test.ts': {
+    coveredBy: 'mutations.integration.test.ts: the bulk delete by ids and by view',
+  },
+  'src/features/repository/export.integration.test.ts': { write: tests.exportTestFile },
+  'src/features/repository/components/repository-form.test.tsx': { write: tests.formTestFile },
+  'src/features/repository/components/repository-list-page.test.tsx': { write: tests.listPageTestFile },
+  'src/routes/app/repositories/index.tsx': { copy: true },
+  'src/routes/app/repositories/new.tsx': { copy: true },
+  'src/routes/app/repositories/$id/index.tsx': { copy: true },
+  'src/routes/app/repositories/$id/update.tsx': { copy: true },
+  'src/routes/manager/repositories/index.tsx': { copy: true },
+  'src/routes/manager/repositories/new.tsx': { copy: true },
+  'src/routes/manager/repositories/$id/index.tsx': { copy: true },
+  'src/routes/manager/repositories/$id/update.tsx': { copy: true },
+  'src/routes/api/export/repositories.ts': { copy: true },
+  'src/routes/api/export/platform-repositories.ts': { copy: true },
+  'e2e/manager-repositories.spec.ts': { write: tests.e2eFile },
+  'public/locales/en/repository.json': { write: source.localeFile },
+  'public/locales/fr/repository.json': { write: (spec) => source.localeFile(spec, 'fr') },
+  'public/locales/ar/repository.json': { write: (spec) => source.localeFile(spec, 'ar') },
+  'public/locales/sw/repository.json': { write: (spec) => source.localeFile(spec, 'sw') },
+};
+
+/** Where the repository slice lives: every file under these is in `SLICE` (scaffold-entity.test.ts). */
+export const SLICE_ROOTS = [
   'src/server/db/schema/repository.ts',
   'src/features/repository',
   'src/routes/app/repositories',
   'src/routes/manager/repositories',
+  'src/routes/api/export/repositories.ts',
+  'src/routes/api/export/platform-repositories.ts',
   'e2e/manager-repositories.spec.ts',
+  'public/locales/en/repository.json',
+  'public/locales/fr/repository.json',
+  'public/locales/ar/repository.json',
+  'public/locales/sw/repository.json',
 ];
-const LOCALES = 'public/locales';
-const WORD = /repositor(?:y|ies)/gi;
-const NOUN = /^[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*$/;
 
-type Forms = { camel: string; pascal: string; kebab: string; snake: string; prose: string };
-type Names = { singular: Forms; plural: Forms };
-type PlannedFile = { from: string; to: string; content: string };
-type Kind = 'code' | 'comment' | 'string';
-type Style = 'identifier' | 'kebab' | 'snake' | 'prose';
-
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-function forms(noun: string): Forms {
-  const words = noun.split('-');
-  const pascal = words.map(capitalize).join('');
-  const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-  return { camel, pascal, kebab: noun, snake: words.join('_'), prose: words.join(' ') };
-}
-
-/** The spellings of `noun` and `nouns` (kebab-case); throws on names that cannot be used. */
-export function names(noun: string, nouns: string): Names {
-  if (!NOUN.test(noun) || !NOUN.test(nouns))
-    throw new Error('usage: <noun> <nouns>, e.g. price-list price-lists');
-  if (noun === nouns) throw new Error('the singular and the plural must differ');
-  if (/repositor/.test(noun + nouns)) throw new Error('the repository entity exists already');
-  return { singular: forms(noun), plural: forms(nouns) };
-}
-
-/** True when a `/` at `at` opens a regular expression rather than dividing. */
-function startsRegex(source: string, at: number): boolean {
-  let i = at - 1;
-  while (i >= 0 && /\s/.test(source.charAt(i))) i--;
-  return i < 0 || '(,=:[!&|?{};'.includes(source.charAt(i)) || source.startsWith('return', i - 5);
-}
-
-/** The index after the regular expression literal starting at `start`, flags included. */
-function regexEnd(source: string, start: number): number {
-  let inClass = false;
-  for (let i = start + 1; i < source.length && source[i] !== '\n'; i++) {
-    const c = source[i];
-    if (c === '\\') i++;
-    else if (c === '[' || c === ']') inClass = c === '[';
-    else if (c === '/' && !inClass) return i + 1 + (/^[a-z]*/.exec(source.slice(i + 1))?.[0].length ?? 0);
-  }
-  return start + 1;
-}
-
-/** Cuts a TS, TSX or JSON source into code, comments and string literals (template text included). */
-function segments(source: string): { kind: Kind; text: string }[] {
-  const out: { kind: Kind; text: string }[] = [];
-  const templates: number[] = []; // the brace depth at each open `${`
-  let kind = 'code' as Kind; // assigned in `cut` too, so not narrowed to 'code'
-  let start = 0;
-  let depth = 0;
-  let quote = '';
-  const cut = (at: number, next: Kind, nextQuote = quote) => {
-    if (at > start) out.push({ kind, text: source.slice(start, at) });
-    kind = next;
-    start = at;
-    quote = nextQuote;
-  };
-  for (let i = 0; i < source.length;) {
-    const c = source.charAt(i);
-    const pair = source.slice(i, i + 2);
-    if (kind === 'string') {
-      if (c === '\\') i += 2;
-      else if (c === quote) cut(++i, 'code');
-      else if (quote === '`' && pair === '${') {
-        templates.push(depth);
-        cut((i += 2), 'code');
-      } else i++;
-    } else if (pair === '//' || pair === '/*') {
-      const close = pair === '//' ? '\n' : '*/';
-      cut(i, 'comment');
-      i = source.includes(close, i + 2) ? source.indexOf(close, i + 2) + close.length : source.length;
-      cut(i, 'code');
-    } else if (`'"\``.includes(c)) cut(i++, 'string', c);
-    else if (c === '/' && startsRegex(source, i)) i = regexEnd(source, i);
-    else if (c === '}' && templates.at(-1) === depth) {
-      templates.pop();
-      cut(i++, 'string', '`');
-    } else {
-      depth += c === '{' ? 1 : c === '}' ? -1 : 0;
-      i++;
-    }
-  }
-  cut(source.length, 'code');
-  return out;
-}
-
-/**
- * How an occurrence is spelled, from its neighbours and where it stands: `_` next to it is SQL
- * (`repository_name_unique`), `/` or `-` a path, route or DOM id, a letter an identifier. Alone, code is an
- * identifier, a comment prose (a namespace in backquotes), a string prose when it has a space or a capital,
- * else a namespace, key or audit action; the table's strings are SQL.
- */
-function styleOf(text: string, start: number, end: number, kind: Kind, path: string): Style {
-  const around = (text[start - 1] ?? ' ') + (text[end] ?? ' ');
-  if (around.includes('_')) return 'snake';
-  if (/[/-]/.test(around)) return 'kebab';
-  if (/[\w$]/.test(around) || kind === 'code') return 'identifier';
-  if (kind === 'comment') return around.includes('`') ? 'kebab' : 'prose';
-  if (path.startsWith('src/server/db/schema/')) return 'snake';
-  return /\s/.test(text) || text.charAt(start) === 'R' ? 'prose' : 'kebab';
-}
-
-function spell(match: string, style: Style, all: Names): string {
-  const form = /ies$/i.test(match) ? all.plural : all.singular;
-  const upper = match === match.toUpperCase();
-  const capital = match.startsWith('R');
-  if (style === 'snake' || (style === 'identifier' && upper))
-    return upper ? form.snake.toUpperCase() : form.snake;
-  if (style === 'kebab') return form.kebab;
-  if (style === 'prose') return capital ? capitalize(form.prose) : form.prose;
-  return capital ? form.pascal : form.camel;
-}
-
-/** `source` (the file that will be at `path`) with every repository/repositories renamed. */
-export function renameContent(source: string, path: string, all: Names): string {
-  return segments(source)
-    .map(({ kind, text }) =>
-      text.replace(WORD, (match: string, at: number) =>
-        spell(match, styleOf(text, at, at + match.length, kind, path), all),
-      ),
-    )
-    .join('');
-}
+export const sliceFiles = () => Object.keys(SLICE);
 
 function filesUnder(root: string, path: string): string[] {
+  if (!existsSync(join(root, path))) return [];
   if (!statSync(join(root, path)).isDirectory()) return [path];
   return readdirSync(join(root, path)).flatMap((entry) => filesUnder(root, `${path}/${entry}`));
 }
 
-/** The files the new entity gets, read from the repository slice under `root`. Writes nothing. */
-export function planEntity(root: string, noun: string, nouns: string): PlannedFile[] {
-  const all = names(noun, nouns);
-  const locales = readdirSync(join(root, LOCALES)).map((lng) => `${LOCALES}/${lng}/repository.json`);
-  return [...SLICE, ...locales]
-    .flatMap((path) => filesUnder(root, path))
-    .map((from) => {
-      const to = from.replace(WORD, (match) => spell(match, 'kebab', all));
-      return { from, to, content: renameContent(readFileSync(join(root, from), 'utf8'), to, all) };
-    });
+/** Every file under the slice's roots in the tree at `root`. */
+export function sliceOnDisk(root: string): string[] {
+  return SLICE_ROOTS.flatMap((path) => filesUnder(root, path)).sort();
+}
+
+type PlannedFile = { from: string; to: string; content: string };
+/** An entry added to an existing file, above its marker line. */
+type PlannedEntry = { file: string; marker: string; text: string };
+export type Plan = { files: PlannedFile[]; entries: PlannedEntry[] };
+
+/** The files and entries the new entity gets, read from the tree at `root`. Writes nothing. */
+export function planEntity(root: string, args: string[]): Plan {
+  const spec = parseEntity(args);
+  const files = Object.entries(SLICE).flatMap(([from, how]): PlannedFile[] => {
+    if ('coveredBy' in how) return [];
+    const to = from.replace(/repositor(?:y|ies)/gi, (match) => spell(match, 'kebab', spec.names));
+    if ('write' in how) return [{ from, to, content: how.write(spec) }];
+    const renamed = renameTitle(renameContent(readFileSync(join(root, from), 'utf8'), to, spec.names), spec);
+    return [{ from, to, content: how.patch ? how.patch(renamed, spec) : renamed }];
+  });
+  const N = spec.names.singular;
+  files.push({ from: '', to: `src/server/db/seed/${N.kebab}.ts`, content: source.seedFile(spec) });
+  const limits = spec.fields.flatMap((field) => limitsOf(spec, field));
+  const entries: PlannedEntry[] = [
+    { file: 'src/server/db/schema/index.ts', marker: '', text: `export * from './${N.kebab}.ts';` },
+    ...(limits.length > 0
+      ? [
+          {
+            file: 'app.config.ts',
+            marker: "    // New entities' limits",
+            text: limits
+              .map(([name, value]) => `    ${name}: ${value.toLocaleString('en').replaceAll(',', '_')},`)
+              .join('\n'),
+          },
+        ]
+      : []),
+    {
+      file: 'src/server/db/seed/seed.ts',
+      marker: "// New entities' sample rows: pnpm scaffold:entity adds their imports",
+      text: `import { seed${spec.names.plural.pascal} } from './${N.kebab}.ts';`,
+    },
+    {
+      file: 'src/server/db/seed/seed.ts',
+      marker: "  // New entities' sample rows: pnpm scaffold:entity adds them",
+      text: `  await seed${spec.names.plural.pascal}(db);`,
+    },
+    ...(existsSync(join(root, source.REGISTRY))
+      ? source.registryEntries(readFileSync(join(root, source.REGISTRY), 'utf8'), spec)
+      : []),
+  ];
+  return { files, entries };
+}
+
+/** `text` with `entry` added above its marker line (at the end when it has none); throws without the marker. */
+export function addEntry(text: string, entry: PlannedEntry): string {
+  if (entry.marker === '') return `${text.trimEnd()}\n${entry.text}\n`;
+  const at = text.indexOf(entry.marker);
+  if (at < 0) throw new Error(`scaffold: ${entry.file} has lost its marker "${entry.marker.trim()}"`);
+  return `${text.slice(0, at)}${entry.text}\n${text.slice(at)}`;
 }
 
 /** Writes the plan under `root`; refuses, writing nothing, when any of its files exists already. */
-export function writePlan(root: string, plan: PlannedFile[]): void {
-  const taken = plan.filter((file) => existsSync(join(root, file.to))).map((file) => file.to);
+export function writePlan(root: string, plan: Plan): void {
+  const taken = plan.files.filter((file) => existsSync(join(root, file.to))).map((file) => file.to);
   if (taken.length > 0) throw new Error(`refusing to overwrite:\n  ${taken.join('\n  ')}`);
-  for (const { to, content } of plan) {
+  // Every entry is placed before anything is written, so a lost marker writes nothing either.
+  const edited = new Map<string, string>();
+  for (const entry of plan.entries) {
+    edited.set(
+      entry.file,
+      addEntry(edited.get(entry.file) ?? readFileSync(join(root, entry.file), 'utf8'), entry),
+    );
+  }
+  for (const { to, content } of plan.files) {
     mkdirSync(dirname(join(root, to)), { recursive: true });
     writeFileSync(join(root, to), content, { flag: 'wx' });
   }
+  for (const [file, text] of edited) writeFileSync(join(root, file), text);
 }
 
-/** The existing files to change by hand, each with what it gets, in the guide's order. */
-export function touchList(plan: PlannedFile[], noun: string, nouns: string): string[] {
-  const { camel } = names(noun, nouns).singular;
-  const limits = Object.keys(appConfig.limits).filter((key) => key.startsWith('repository'));
-  const functions = plan.find((file) => file.to === `src/features/${noun}/functions.ts`)?.content ?? '';
-  // Each function's guard, looked for before the next function starts: an organization's (app area) or
-  // the platform's (manager area).
-  const rules = functions.matchAll(
-    /export const (\$\w+) = createServerFn\(\{ method: '(GET|POST)' \}\)(?:(?!export const)[\s\S])*?require(Organization|Permission)\((.*?)\)\]/g,
-  );
-  const ruleOf = (guard: string | undefined, request: string | undefined) =>
-    guard === 'Organization' ? (request ? `{ organization: ${request} }` : "'organization-member'") : request;
+/** The example of docs/adding-an-entity.md, whose listing there is `guideListing` of it (scaffold-entity.test.ts). */
+export const GUIDE_EXAMPLE = [
+  'project',
+  'projects',
+  'name:string:unique:search',
+  'status:enum(planned,active,done)=planned',
+  'due:date?',
+  'description:text?',
+];
+export const GUIDE = 'docs/adding-an-entity.md';
+const GUIDE_START = '<!-- scaffold:listing -->';
+const GUIDE_END = '<!-- /scaffold:listing -->';
+
+/** What the command adds and touches, as the guide lists it (by folder, with counts). */
+export function guideListing(plan: Plan): string {
+  const folders = new Map<string, string[]>();
+  for (const { to } of plan.files) {
+    const folder = to.startsWith('public/locales/') ? 'public/locales/*' : dirname(to);
+    const name = to.startsWith('public/locales/')
+      ? to.split('/').slice(3).join('/')
+      : to.slice(folder.length + 1);
+    folders.set(folder, [...new Set([...(folders.get(folder) ?? []), name])]);
+  }
+  const touched = [...new Set(plan.entries.map((entry) => entry.file))];
   return [
-    `src/server/db/schema/index.ts: export * from './${noun}.ts';`,
-    `app.config.ts: '${noun}' in i18n.namespaces; in limits, those your fields use (${limits.join(', ').replaceAll('repository', camel)})`,
-    `src/routes/app/route.tsx: { to: '/app/${nouns}', label: t('${noun}:nav'), icon: … } in items`,
-    `src/routes/manager/route.tsx: { to: '/manager/${nouns}', label: t('${noun}:nav'), icon: … } in a group`,
-    `src/features/auth/permissions.ts: ${camel}: ['read', 'create', 'update', 'delete'] in statements and grants.admin; ${camel}: ['create', 'update', 'delete'] in organizationStatements and organizationGrants.owner and .admin`,
-    `src/features/audit/schema.ts: '${noun}.create' | '${noun}.update' | '${noun}.delete' | '${noun}.export' in AuditAction, '${noun}' in AuditTargetType`,
-    `src/server/db/seed/data.ts and seed.ts: sample ${names(noun, nouns).plural.prose}, inserted by seedDatabase (same return value)`,
-    // Each function's row of the policy table (ADR 032): who may call it, and the rules a read or a change
-    // is under; decide each again for what yours does.
-    ...[...rules].map(
-      ([, fn, method, guard, request]) =>
-        `src/server/policy/server-functions.ts: 'src/features/${noun}/functions.ts#${fn}': { access: ${ruleOf(guard, request)}, ...${method === 'GET' ? 'READ' : 'CHANGE'} },`,
+    GUIDE_START,
+    `It adds **${plan.files.length} files** and **${plan.entries.length} entries** in **${touched.length} existing files**:`,
+    '',
+    ...[...folders].map(([folder, names]) =>
+      folder === 'public/locales/*'
+        ? `- \`public/locales/{en,fr,ar,sw}/\`: ${names.map((name) => `\`${name}\``).join(', ')} (4)`
+        : `- \`${folder}/\`: ${names.map((name) => `\`${name}\``).join(', ')} (${names.length})`,
     ),
-  ];
+    '',
+    'and its entry in:',
+    '',
+    ...touched.map((file) => {
+      const entries = plan.entries.filter((entry) => entry.file === file);
+      return `- \`${file}\` (${entries.length}, ${entries[0]?.marker ? 'above the line that says so' : 'at its end'})`;
+    }),
+    '',
+    '| For `project`                   | Copied by hand before (issue 31) | Now                                        |',
+    '| ------------------------------- | -------------------------------- | ------------------------------------------ |',
+    `| files added                     | 46                               | ${plan.files.length}, by one command${' '.repeat(24 - String(plan.files.length).length)}|`,
+    `| existing files touched          | 25 (14 the guide never named)    | ${touched.length}, by the same command (${plan.entries.length} entries)${' '.repeat(11 - String(touched.length).length - String(plan.entries.length).length)}|`,
+    '| generated files edited by hand  | 28 (1,540 changed lines)         | 0                                          |',
+    '| files edited by hand            | all of the above                 | 3: the French, Arabic and Swahili words    |',
+    GUIDE_END,
+  ].join('\n');
+}
+
+/** Markdown as prettier may lay it out: spaces, table padding and rules ignored. */
+export const layoutFree = (text: string) =>
+  text
+    .replace(/-{3,}/g, '---')
+    .replace(/[ \t]*\|[ \t]*/g, '|')
+    .replace(/\s+/g, ' ');
+
+/** The guide with its listing made anew from the example's plan. */
+export function guideWithListing(guide: string, plan: Plan): string {
+  const start = guide.indexOf(GUIDE_START);
+  const end = guide.indexOf(GUIDE_END);
+  if (start < 0 || end < 0) throw new Error(`${GUIDE} has lost its listing markers`);
+  return `${guide.slice(0, start)}${guideListing(plan)}${guide.slice(end + GUIDE_END.length)}`;
 }
 
 function main(args: string[]): void {
-  const [noun = '', nouns = ''] = args.filter((arg) => !arg.startsWith('--'));
+  if (args.includes('--guide')) {
+    writeFileSync(GUIDE, guideWithListing(readFileSync(GUIDE, 'utf8'), planEntity('.', GUIDE_EXAMPLE)));
+    spawnSync('pnpm', ['exec', 'prettier', '--write', GUIDE], { stdio: 'inherit' });
+    return;
+  }
   const dryRun = args.includes('--dry-run');
-  const plan = planEntity('.', noun, nouns);
-  if (dryRun) console.info(plan.map((file) => `${file.from} → ${file.to}`).join('\n'));
-  else writePlan('.', plan);
-  const then = `pnpm db:generate --name ${names(noun, nouns).singular.snake}, pnpm build, pnpm format, pnpm lint`;
-  const touches = touchList(plan, noun, nouns).join('\n- ');
+  const plan = planEntity(
+    '.',
+    args.filter((arg) => arg !== '--dry-run'),
+  );
+  const spec = parseEntity(args.filter((arg) => arg !== '--dry-run'));
+  const added = plan.files.map((file) => `  ${file.to}`).join('\n');
+  const touched = [...new Set(plan.entries.map((entry) => entry.file))].map((file) => `  ${file}`).join('\n');
+  if (!dryRun) writePlan('.', plan);
   console.info(
-    `${dryRun ? 'Would add' : 'Added'} ${plan.length} files. Edit their fields; touch:\n- ${touches}\nThen ${then}.`,
+    [
+      `${dryRun ? 'Would add' : 'Added'} ${plan.files.length} files:`,
+      added,
+      `and an entry in ${new Set(plan.entries.map((entry) => entry.file)).size} files:`,
+      touched,
+      `Then: pnpm db:generate --name ${spec.names.singular.snake} && pnpm build && pnpm format && pnpm lint`,
+      `(pnpm lint lists the French, Arabic and Swahili words of public/locales/*/${spec.names.singular.kebab}.json still in English).`,
+    ].join('\n'),
   );
 }
 

@@ -1,5 +1,6 @@
 // `pnpm test`: everything — unit, component and integration tests (PGlite, and real Postgres and Redis when
-// TEST_DATABASE_URL and TEST_REDIS_URL are set), the production build and its first-load JS budget, then
+// TEST_DATABASE_URL and TEST_REDIS_URL are set), the entity generator's proof (scripts/scaffold-check.ts),
+// the production build and its first-load JS budget, then
 // the end-to-end suite against that build. Each part's time is printed, then the ten slowest test files,
 // and the last lines say what was left out and which variable brings it in.
 //
@@ -120,6 +121,7 @@ if (changed) {
   );
 } else {
   run('Unit, component and integration tests', 'pnpm', ['exec', 'vitest', 'run', ...vitestReport]);
+  run('The entity generator, on an entity with every kind of field', 'node', ['scripts/scaffold-check.ts']);
   run('Production build', 'pnpm', ['build']);
   run('First-load JS budget', 'node', ['scripts/bundle-budget.ts']);
   run('End-to-end tests (Chromium)', 'node', ['scripts/e2e.ts'], e2eEnv);

@@ -6,6 +6,7 @@ import type { Database } from '../client.ts';
 import { invitation, member, organization, repository, team, teamMember, user } from '../schema/index.ts';
 import { seedAuditHistory } from './audit-history.ts';
 import { firstNames, globexRepositories, lastNames, longNamedUser, sampleRepositories } from './data.ts';
+// New entities' sample rows: pnpm scaffold:entity adds their imports above this line.
 
 type NewUser = typeof user.$inferInsert;
 
@@ -92,6 +93,7 @@ export async function seedDatabase(db: Database): Promise<{ users: number; repos
     .values([...sample(sampleRepositories, 'acme'), ...sample(globexRepositories, 'globex')])
     .onConflictDoNothing()
     .returning({ id: repository.id });
+  // New entities' sample rows: pnpm scaffold:entity adds them above this line.
   await seedAuditHistory(db, members);
   return { users: users.length, repositories: repositories.length };
 }
