@@ -6,6 +6,7 @@
 // is read in both. Every problem of a run is listed at the end, not only the first.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { appConfig } from '../app.config.ts';
+import { entities, type Entity } from '../src/entities.ts';
 import { longNamedUser, sampleRepositories } from '../src/server/db/seed/data.ts';
 import { accessibilityViolations, expect, test, waitForHydration } from './fixtures';
 import { type Role, roleState } from './support/roles';
@@ -46,7 +47,24 @@ function screens(ids: { user: string; repository: string }): Screen[] {
     { as: 'admin', path: '/manager/organizations/globex' },
     { as: 'admin', path: '/manager/audit' },
     { as: 'admin', path: '/manager/account' },
+    ...entityScreens(),
   ];
+}
+
+/**
+ * The list and "New" pages of every other tenant-owned entity of the registry (pnpm scaffold:entity adds
+ * one), as their admin sees them: swept like the repository's, with no line to add here.
+ */
+function entityScreens(): Screen[] {
+  return Object.entries(entities as Record<string, Entity>)
+    .filter(
+      ([key, entity]) => key !== 'repository' && entity.tenantOwned && entity.nav?.app && entity.nav.manager,
+    )
+    .flatMap(([, entity]) => [
+      { as: 'admin' as const, path: entity.nav?.app?.to ?? '' },
+      { as: 'admin' as const, path: entity.nav?.manager?.to ?? '' },
+      { as: 'admin' as const, path: `${entity.nav?.manager?.to ?? ''}/new` },
+    ]);
 }
 
 /** The ids of the seed's long-named user and long repository, read as the admin's screens read them. */
