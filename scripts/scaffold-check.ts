@@ -1,7 +1,7 @@
 // The entity generator's proof, a phase of `pnpm test` (scripts/test.ts): in a temporary copy of this tree,
 // `pnpm scaffold:entity` adds an entity with one field of every kind, and the copy must then build, pass the
-// type check, the linter (layer map), knip (nothing unused, nothing missing) and the generated entity's own
-// unit and integration tests. When the repository slice or a shared list changes in a way the generator
+// type check, the linter (layer map), knip (nothing unused, nothing missing), seed its sample rows and pass
+// the generated entity's own unit, component and integration tests. When the repository slice or a shared list changes in a way the generator
 // does not follow, this fails. `pnpm scaffold:check --keep` leaves the copy for a look.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -63,6 +63,8 @@ try {
     'e2e/manager-tickets.spec.ts',
   ]);
   step('knip', bin('knip'), []);
+  // The database scripts read the schema with plain Node: no path alias may reach it.
+  step('pnpm db:seed (an embedded database in the copy)', bin('node'), ['src/server/db/cli/seed.ts']);
   step('the new entity’s unit, component and integration tests', bin('vitest'), [
     'run',
     '--project=unit',

@@ -79,7 +79,7 @@ describe('planEntity', () => {
     expect(table).toContain(
       "repository: uuid('repository').references(() => repository.id, { onDelete: 'set null' })",
     );
-    expect(content('src/features/ticket/search.ts')).toContain(
+    expect(content('src/features/ticket/values.ts')).toContain(
       "export const ticketStates = ['open', 'in-review', 'closed'] as const;",
     );
   });

@@ -195,6 +195,10 @@ export function planEntity(root: string, args: string[]): Plan {
     return [{ from, to, content: how.patch ? how.patch(renamed, spec) : renamed }];
   });
   const N = spec.names.singular;
+  // Two files the repository has no counterpart of: its enum values, and its sample rows.
+  if (spec.fields.some((field) => field.kind === 'enum')) {
+    files.push({ from: '', to: `src/features/${N.kebab}/values.ts`, content: source.valuesFile(spec) });
+  }
   files.push({ from: '', to: `src/server/db/seed/${N.kebab}.ts`, content: source.seedFile(spec) });
   const limits = spec.fields.flatMap((field) => limitsOf(spec, field));
   const entries: PlannedEntry[] = [

@@ -46,7 +46,7 @@ export function tableFile(spec: EntitySpec): string {
     enums(spec).length > 0 &&
       `import { ${enums(spec)
         .map((field) => valuesName(spec, field))
-        .join(', ')} } from '../../../features/${N.kebab}/search.ts';`,
+        .join(', ')} } from '../../../features/${N.kebab}/values.ts';`,
     `import { createdAt, ${kinds.has('datetime') ? 'tstz, ' : ''}updatedAt } from './columns.ts';`,
     "import { organization } from './organization.ts';",
     ...targets.map((target) => `import { ${target.camel} } from './${target.kebab}.ts';`),
@@ -125,18 +125,16 @@ export function searchFile(spec: EntitySpec): string {
   return lines(
     hasDays && "import { isIsoDate } from '@/lib/days';",
     `import { oneOf, type SortOrder, searchTermParam, searchValidator, sortOrders } from '@/lib/search-params';`,
+    enums(spec).length > 0 &&
+      `import { ${enums(spec)
+        .flatMap((field) => [valuesName(spec, field), `type ${valueType(spec, field)}`])
+        .join(', ')} } from './values';`,
     '',
     "// The list's view, apart from the schemas (./schema.ts) on purpose: both areas' list routes validate their",
     "// search params with it, and route definitions are in every page's first download, where zod is not.",
     '',
     `export const ${N.camel}Sorts = ['created', '${title}'] as const;`,
     `export type ${N.pascal}Sort = (typeof ${N.camel}Sorts)[number];`,
-    ...enums(spec).flatMap((field) => [
-      '',
-      `/** The ${field.label.toLowerCase()}'s values, in order: the column, the form, the filter and the badge read this list. */`,
-      `export const ${valuesName(spec, field)} = [${field.values.map((value) => `'${value}'`).join(', ')}] as const;`,
-      `export type ${valueType(spec, field)} = (typeof ${valuesName(spec, field)})[number];`,
-    ]),
     filters(spec).some((field) => field.kind === 'boolean') &&
       lines(
         '',
@@ -196,6 +194,25 @@ export function searchFile(spec: EntitySpec): string {
   );
 }
 
+/**
+ * src/features/<noun>/values.ts, for an entity with enum fields: each one's list of values, which the table's
+ * check constraint, the schemas, the form, the filter and the badge read. It imports nothing, since the
+ * database scripts read the table with plain Node (no path aliases).
+ */
+export function valuesFile(spec: EntitySpec): string {
+  return lines(
+    `// The values of the ${spec.names.singular.prose}'s enum fields, one list each, in order: the table's check constraint, the`,
+    '// schemas, the form, the filters and the badges read them. No imports: plain Node reads it with the table.',
+    ...enums(spec).flatMap((field) => [
+      '',
+      `/** ${field.label}: a new row starts as \`${field.defaultValue}\`. */`,
+      `export const ${valuesName(spec, field)} = [${field.values.map((value) => `'${value}'`).join(', ')}] as const;`,
+      `export type ${valueType(spec, field)} = (typeof ${valuesName(spec, field)})[number];`,
+    ]),
+    '',
+  );
+}
+
 /** src/features/<noun>/schema.ts */
 export function schemaFile(spec: EntitySpec): string {
   const { singular: N, plural: P } = spec.names;
@@ -219,9 +236,12 @@ export function schemaFile(spec: EntitySpec): string {
   });
   const searchImports = [
     `${N.camel}Sorts`,
-    ...enums(spec).flatMap((field) => [valuesName(spec, field), `type ${valueType(spec, field)}`]),
     ...(filters(spec).some((field) => field.kind === 'boolean') ? ['yesNo'] : []),
   ];
+  const valueImports = enums(spec).flatMap((field) => [
+    valuesName(spec, field),
+    `type ${valueType(spec, field)}`,
+  ]);
   const hasDays = filters(spec).some((field) => field.kind === 'date' || field.kind === 'datetime');
   const filterKeys = filters(spec).flatMap(filterParams);
   return lines(
@@ -232,6 +252,7 @@ export function schemaFile(spec: EntitySpec): string {
     "import { sortOrders } from '@/lib/search-params';",
     limits.length > 0 && "import { appConfig } from '~/app.config';",
     `import { ${searchImports.join(', ')} } from './search';`,
+    valueImports.length > 0 && `import { ${valueImports.join(', ')} } from './values';`,
     '',
     `/** A ${N.prose} as lists show it${spec.fields.some((f) => f.kind === 'text') ? ': long texts cut to an excerpt on the server' : ''}. */`,
     `export type ${N.pascal}ListItem = {`,
@@ -392,7 +413,11 @@ export function dataFile(spec: EntitySpec): string {
     `  type ${N.pascal}ListItem,`,
     `  type ${N.pascal}Values,`,
     "} from './schema';",
-    `import type { ${[`${N.pascal}ListView`, `${N.pascal}Sort`, ...enums(spec).map((field) => valueType(spec, field))].join(', ')} } from './search';`,
+    `import type { ${N.pascal}ListView, ${N.pascal}Sort } from './search';`,
+    enums(spec).length > 0 &&
+      `import type { ${enums(spec)
+        .map((field) => valueType(spec, field))
+        .join(', ')} } from './values';`,
     '',
     'const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;',
     ...refs(spec).map(
@@ -750,7 +775,7 @@ export function formFile(spec: EntitySpec): string {
     enums(spec).length > 0 &&
       `import { ${enums(spec)
         .map((field) => valuesName(spec, field))
-        .join(', ')} } from '../search';`,
+        .join(', ')} } from '../values';`,
     '',
     "/** The form's values; `organizationId` only when it asks for the organization. */",
     `type FormInput = ${N.pascal}FormInput & { organizationId?: string };`,
@@ -1239,10 +1264,10 @@ export function listControlsFile(spec: EntitySpec): string {
     );
   };
   const searchImports = [`Platform${N.pascal}ListView`, `${N.pascal}ListView`].map((name) => `type ${name}`);
-  const valueImports = [
-    ...fieldFilters.filter((field) => field.kind === 'enum').map((field) => valuesName(spec, field)),
-    ...(fieldFilters.some((field) => field.kind === 'boolean') ? ['yesNo'] : []),
-  ];
+  const valueImports = fieldFilters
+    .filter((field) => field.kind === 'enum')
+    .map((field) => valuesName(spec, field));
+  const yesNoImport = fieldFilters.some((field) => field.kind === 'boolean') ? ['yesNo'] : [];
   return lines(
     "import { useQuery } from '@tanstack/react-query';",
     `import { ${icons.sort().join(', ')} } from 'lucide-react';`,
@@ -1253,7 +1278,8 @@ export function listControlsFile(spec: EntitySpec): string {
     "import { ListOptionsDialog } from '@/components/ui/list-options-dialog';",
     "import { organizationQueries } from '@/features/organization/queries';",
     ranges.length > 0 && "import { dateToDay, dayToDate } from '@/lib/days';",
-    `import { ${[...valueImports, ...searchImports].join(', ')} } from '../search';`,
+    `import { ${[...yesNoImport, ...searchImports].join(', ')} } from '../search';`,
+    valueImports.length > 0 && `import { ${valueImports.join(', ')} } from '../values';`,
     '',
     'const sortOptions = [',
     "  { sort: 'created', order: 'desc', label: 'createdDesc' },",
