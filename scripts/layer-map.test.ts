@@ -1,5 +1,6 @@
 // The layer map in the linter (eslint.layers.js): each wrong arrow of DESIGN §4 fails `pnpm lint` where it
 // is typed, and the arrows the map declares pass.
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -98,4 +99,17 @@ it('the linter refuses an import cycle', async () => {
   const source =
     "import { detectBrowserLanguage } from './detect-browser';\nexport const probe = detectBrowserLanguage;\n";
   expect(await brokenRules('src/lib/i18n/languages.ts', source)).toContain('import-x/no-cycle');
+});
+
+describe('docs/architecture.md', () => {
+  it('lists exactly the declared shared entries', () => {
+    const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+    const listed = [...doc.matchAll(/^- `([\w-]+\/[\w.-]+\.ts)`:/gm)].map((match) => match[1]);
+    // SHARED_ENTRIES as eslint.layers.js declares it (a JavaScript module, read as text).
+    const layers = readFileSync(new URL('../eslint.layers.js', import.meta.url), 'utf8');
+    const declared = /SHARED_ENTRIES = \[([^\]]*)\]/.exec(layers)?.[1] ?? '';
+    const entries = [...declared.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(entries.length).toBeGreaterThan(3);
+    expect(listed.sort()).toEqual(entries.sort());
+  });
 });

@@ -1,8 +1,10 @@
-// The entity generator's proof, a phase of `pnpm test` (scripts/test.ts): in a temporary copy of this tree,
-// `pnpm scaffold:entity` adds an entity with one field of every kind, and the copy must then build, pass the
-// type check, the linter (layer map), knip (nothing unused, nothing missing), seed its sample rows and pass
-// the generated entity's own unit, component and integration tests. When the repository slice or a shared list changes in a way the generator
-// does not follow, this fails. `pnpm scaffold:check --keep` leaves the copy for a look.
+// The entity generator's proof: in a temporary copy of this tree, `pnpm scaffold:entity` adds an entity with
+// one field of every kind, and the copy must then build, pass the type check, the linter (layer map), knip
+// (nothing unused, nothing missing), seed its sample rows and pass the new entity's own unit, component and
+// integration tests, or with `--all` every test of the tree: `pnpm test` runs its Vitest phase this way
+// (scripts/test.ts), so a test that pins the set of entities fails as surely as a generated one. When the
+// repository slice or a shared list changes in a way the generator does not follow, this fails.
+// `pnpm scaffold:check --keep` leaves the copy for a look.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,12 @@ import { join, resolve } from 'node:path';
 import { EVERY_KIND } from './scaffold/spec.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const keep = process.argv.includes('--keep');
+const dashes = process.argv.indexOf('--');
+const own = dashes < 0 ? process.argv.slice(2) : process.argv.slice(2, dashes);
+/** `--all`: run every test of the copy (what `pnpm test` does), with Vitest options given after `--`. */
+const all = own.includes('--all');
+const forwarded = dashes < 0 ? [] : process.argv.slice(dashes + 1);
+const keep = own.includes('--keep');
 const copy = mkdtempSync(join(tmpdir(), 'starter-scaffold-'));
 
 function step(label: string, command: string, args: string[]): void {
@@ -65,13 +72,20 @@ try {
   step('knip', bin('knip'), []);
   // The database scripts read the schema with plain Node: no path alias may reach it.
   step('pnpm db:seed (an embedded database in the copy)', bin('node'), ['src/server/db/cli/seed.ts']);
-  step('the new entity’s unit, component and integration tests', bin('vitest'), [
-    'run',
-    '--project=unit',
-    '--project=component',
-    '--project=integration-pglite',
-    'src/features/ticket',
-  ]);
+  if (all) {
+    // Every test of the tree, the new entity's among them: a test that pins the set of entities fails here.
+    console.info('▶ Every unit, component and integration test, the new entity’s included');
+    const suite = spawnSync(bin('vitest'), ['run', ...forwarded], { cwd: copy, stdio: 'inherit' });
+    if (suite.status !== 0) throw new Error('✖ the tests failed (above)');
+  } else {
+    step('the new entity’s unit, component and integration tests', bin('vitest'), [
+      'run',
+      '--project=unit',
+      '--project=component',
+      '--project=integration-pglite',
+      'src/features/ticket',
+    ]);
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   if (keep) console.error(`The generated copy is in ${copy}.`);

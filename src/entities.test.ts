@@ -175,15 +175,11 @@ describe('the access control reads the registry', () => {
 describe('the audit log reads the registry', () => {
   it("knows each entity's target type, group and actions, the others' after them", () => {
     expect(auditTargetTypes).toEqual(expect.arrayContaining(['price-list', 'repository', 'user', 'audit']));
-    expect(auditActionGroups).toEqual([
-      'users',
-      'sessions',
-      'repositories',
-      'organizations',
-      'price-lists',
-      'signIn',
-      'system',
-    ]);
+    // The product's groups in their order (an entity generated since brings its own before the copy's), the
+    // copy's last among the entities', then signing in and the system.
+    const known = ['users', 'sessions', 'repositories', 'organizations', 'price-lists', 'signIn', 'system'];
+    expect(auditActionGroups.filter((group) => known.includes(group))).toEqual(known);
+    expect(auditActionGroups.slice(-3)).toEqual(['price-lists', 'signIn', 'system']);
     expect(actionsOfGroup('price-lists' as never)).toEqual([
       'price-list.create',
       'price-list.update',
@@ -218,7 +214,8 @@ describe('the audit log reads the registry', () => {
 
 describe('saved views read the registry', () => {
   it("offer the entity's list, read with its reader, behind its read permission", () => {
-    expect(savedViewLists).toEqual(['users', 'repositories', 'audit', 'price-lists']);
+    expect(savedViewLists.slice(0, 3)).toEqual(['users', 'repositories', 'audit']);
+    expect(savedViewLists.at(-1)).toBe('price-lists');
     expect(isSavedViewList('price-lists')).toBe(true);
     expect(isSavedViewList('organizations')).toBe(false);
     const list = 'price-lists' as never;
@@ -273,7 +270,8 @@ describe('the policy tables read the registry', () => {
   it("list each entity's exports", () => {
     const exports = API_ROUTES.filter((route) => route.path.startsWith('/api/export/'));
     const EXPORT = { demo: 'runs', impersonation: 'allowed', recentSignIn: false, rateLimit: 'csv-export' };
-    expect(exports).toEqual([
+    // The product's four first, then each entity added since (a generated one's, then the copy's).
+    expect(exports.slice(0, 4).concat(exports.slice(-2))).toEqual([
       { path: '/api/export/users', access: { user: ['list'] }, ...EXPORT },
       { path: '/api/export/repositories', access: 'organization-member', ...EXPORT },
       {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
+import { entities } from '@/entities';
 import { organizationGrants } from '@/features/auth/permissions';
 import { auditLog, invitation, member, organization, team, teamMember, user } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
@@ -274,12 +275,12 @@ describe('what each organization role may do (spec §6, from organizationGrants)
         const newest = entries.find((entry) => entry.action === action);
         expect(newest, name).toMatchObject({ actorUserId: actor.id, organizationId: s.organizationId });
       }
-      // The table is complete: every statement of better-auth's resources was attempted. Repositories are
-      // the product's (repository tests); member:create guards better-auth's server-only addMember, which
-      // no route serves: members join by invitation.
+      // The table is complete: every statement of better-auth's resources was attempted. The registry's
+      // entities (repositories…) are the product's (their own tests); member:create guards better-auth's
+      // server-only addMember, which no route serves: members join by invitation.
       const attempted = new Set([...attempts.map((a) => a.statement.join(':')), 'member:create']);
       for (const [resource, actions] of Object.entries(organizationGrants.owner)) {
-        if (resource === 'repository') continue;
+        if (Object.hasOwn(entities, resource)) continue;
         for (const action of actions) expect(attempted).toContain(`${resource}:${action}`);
       }
     });
