@@ -115,10 +115,20 @@ describe('planEntity', () => {
         'src/entities.ts',
       ]),
     );
-    for (const entry of plan.entries) {
+    for (const entry of plan.entries.filter((entry) => !entry.file.endsWith('.json'))) {
       const edited = addEntry(readFileSync(join(root, entry.file), 'utf8'), entry);
       expect(edited, entry.file).toContain(entry.text);
     }
+    // The budget gets the entity's eight pages, at the repository's weights.
+    const budget = JSON.parse(
+      addEntry(
+        readFileSync(join(root, 'bundle-budget.json'), 'utf8'),
+        plan.entries.at(-1) ?? { file: '', marker: '', text: '{}' },
+      ),
+    ) as Record<string, { total: number }>;
+    const pages = Object.keys(budget).filter((route) => route.includes('/gadgets'));
+    expect(pages).toHaveLength(8);
+    expect(budget['/manager/gadgets/']?.total).toBe(budget['/manager/repositories/']?.total);
     expect(() => addEntry('no marker here', { file: 'x.ts', marker: '// New', text: 'x' })).toThrow(
       'lost its marker',
     );

@@ -180,7 +180,10 @@ export function sliceOnDisk(root: string): string[] {
 }
 
 type PlannedFile = { from: string; to: string; content: string };
-/** An entry added to an existing file, above its marker line. */
+/**
+ * An entry added to an existing file: above its marker line, at the end when it has none, or for a JSON file
+ * (no comments, so no marker) as keys merged into its object.
+ */
 type PlannedEntry = { file: string; marker: string; text: string };
 export type Plan = { files: PlannedFile[]; entries: PlannedEntry[] };
 
@@ -224,15 +227,32 @@ export function planEntity(root: string, args: string[]): Plan {
       marker: "  // New entities' sample rows: pnpm scaffold:entity adds them",
       text: `  await seed${spec.names.plural.pascal}(db);`,
     },
-    ...(existsSync(join(root, source.REGISTRY))
-      ? source.registryEntries(readFileSync(join(root, source.REGISTRY), 'utf8'), spec)
-      : []),
+    ...source.registryEntries(readFileSync(join(root, source.REGISTRY), 'utf8'), spec),
+    budgetEntry(root, spec),
   ];
   return { files, entries };
 }
 
-/** `text` with `entry` added above its marker line (at the end when it has none); throws without the marker. */
+const BUDGET = 'bundle-budget.json';
+
+/**
+ * The first-load budget of the entity's pages: the repository's pages', renamed (a generated page weighs
+ * within a kilobyte or two of the repository's; `pnpm budget --update` measures it once built).
+ */
+function budgetEntry(root: string, spec: EntitySpec): PlannedEntry {
+  const budget = JSON.parse(readFileSync(join(root, BUDGET), 'utf8')) as Record<string, unknown>;
+  const pages = Object.fromEntries(
+    Object.entries(budget).filter(([route]) => /\/repositories(\/|$)/.test(route)),
+  );
+  return { file: BUDGET, marker: '', text: renameContent(JSON.stringify(pages), BUDGET, spec.names) };
+}
+
+/** `text` with `entry` added (see PlannedEntry); throws when the marker is gone. */
 export function addEntry(text: string, entry: PlannedEntry): string {
+  if (entry.file.endsWith('.json')) {
+    const merged = { ...(JSON.parse(text) as object), ...(JSON.parse(entry.text) as object) };
+    return `${JSON.stringify(merged, null, 2)}\n`;
+  }
   if (entry.marker === '') return `${text.trimEnd()}\n${entry.text}\n`;
   const at = text.indexOf(entry.marker);
   if (at < 0) throw new Error(`scaffold: ${entry.file} has lost its marker "${entry.marker.trim()}"`);
@@ -296,7 +316,12 @@ export function guideListing(plan: Plan): string {
     '',
     ...touched.map((file) => {
       const entries = plan.entries.filter((entry) => entry.file === file);
-      return `- \`${file}\` (${entries.length}, ${entries[0]?.marker ? 'above the line that says so' : 'at its end'})`;
+      const where = file.endsWith('.json')
+        ? "its pages' entries, the repository's renamed"
+        : entries[0]?.marker
+          ? 'above the line that says so'
+          : 'at its end';
+      return `- \`${file}\` (${entries.length}, ${where})`;
     }),
     '',
     '| For `project`                   | Copied by hand before (issue 31) | Now                                        |',
