@@ -50,19 +50,29 @@ export function NavLink({
   );
 }
 
-/** Desktop navigation in the header, from 768 px up. */
+/**
+ * Desktop navigation in the header, from 768 px up. Past four destinations (each entity the registry adds
+ * one) the links show their icon alone below 1280 px, named by their label (read out, and on hover), so the
+ * row still fits beside the organization and the account menu in every language (e2e/polish.spec.ts).
+ */
 export function TopNav({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
+  const compact = items.length > 4;
   return (
     <nav aria-label={t('nav.label')} className="hidden min-w-0 flex-1 items-center gap-1 md:flex">
       {items.map((item) => (
         <NavLink
           key={item.to}
           item={item}
-          className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+          title={compact ? item.label : undefined}
+          className={cn(
+            'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+            compact && 'max-xl:gap-0 max-xl:px-2',
+          )}
           activeClassName="bg-muted text-foreground"
         >
-          {item.label}
+          {compact ? <item.icon aria-hidden="true" className="size-4 shrink-0 xl:hidden" /> : null}
+          <span className={compact ? 'max-xl:sr-only' : undefined}>{item.label}</span>
         </NavLink>
       ))}
     </nav>
