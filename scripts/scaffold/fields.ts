@@ -120,30 +120,6 @@ export function formValueOf(field: Field, row: string): string {
   }
 }
 
-/** A value the field accepts, different for each `n` (seed rows, tests). */
-export function sampleOf(field: Field, n: number, refId = 'null'): string {
-  switch (field.kind) {
-    case 'string':
-      return `'${field.label} ${n}'`;
-    case 'text':
-      return `'${field.label} of row ${n}.'`;
-    case 'integer':
-      return String(n * 10);
-    case 'decimal':
-      return `'${n}.50'`;
-    case 'boolean':
-      return n % 2 === 0 ? 'true' : 'false';
-    case 'enum':
-      return `'${field.values[n % field.values.length]}'`;
-    case 'date':
-      return `'2026-0${1 + (n % 9)}-1${n % 10}'`;
-    case 'datetime':
-      return `'2026-0${1 + (n % 9)}-1${n % 10}T09:30:00.000Z'`;
-    case 'ref':
-      return refId;
-  }
-}
-
 /** Fields a list can be narrowed by: an enum's value, a boolean, a range of days. */
 export const isFilter = (field: Field) =>
   field.kind === 'enum' || field.kind === 'boolean' || field.kind === 'date' || field.kind === 'datetime';

@@ -15,15 +15,14 @@ type Out<T, O extends boolean> = O extends true ? T | null : T;
 const orNull = <T>(value: T | '' | null | undefined): T | null =>
   value === '' || value === undefined ? null : value;
 
-/** A one-line text, cleaned like a name (src/lib/text.ts) before the limits apply. */
-export function zShortText<const O extends boolean = false>({
-  field,
-  max,
-  optional,
-}: Rule<O> & { max: number }) {
+/** A text cleaned by `clean` before its limit applies; blank is "required", or null when optional. */
+function zText<O extends boolean>(
+  clean: (text: string) => string,
+  { field, max, optional }: Rule<O> & { max: number },
+) {
   const text = z
     .string()
-    .overwrite(cleanName)
+    .overwrite(clean)
     .max(max, { error: `form.${field}.max`, abort: true });
   const rule = optional
     ? text.nullish().transform(orNull<string>)
@@ -31,20 +30,14 @@ export function zShortText<const O extends boolean = false>({
   return rule as unknown as z.ZodType<Out<string, O>, string | null | undefined>;
 }
 
+/** A one-line text, cleaned like a name (src/lib/text.ts) before the limits apply. */
+export function zShortText<const O extends boolean = false>(rule: Rule<O> & { max: number }) {
+  return zText(cleanName, rule);
+}
+
 /** A text of several lines (line breaks kept). */
-export function zLongText<const O extends boolean = false>({
-  field,
-  max,
-  optional,
-}: Rule<O> & { max: number }) {
-  const text = z
-    .string()
-    .overwrite(cleanMultiline)
-    .max(max, { error: `form.${field}.max`, abort: true });
-  const rule = optional
-    ? text.nullish().transform(orNull<string>)
-    : text.min(1, { error: `form.${field}.required`, abort: true });
-  return rule as unknown as z.ZodType<Out<string, O>, string | null | undefined>;
+export function zLongText<const O extends boolean = false>(rule: Rule<O> & { max: number }) {
+  return zText(cleanMultiline, rule);
 }
 
 type NumberInput = string | number | null | undefined;
