@@ -140,6 +140,53 @@ test('a new address is onboarded, then signs out after confirming', async ({ pag
   await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
 });
 
+test.describe('without JavaScript (a form submitted before the page hydrates)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-in and verify forms post to the server, keep what was typed and sign in', async ({
+    page,
+  }) => {
+    await page.goto('/login?redirect=%2Fapp%2Frepositories');
+    const emailField = page.getByRole('textbox', { name: en('auth:login.email.label') });
+    const send = page.getByRole('button', { name: en('auth:login.submitSignUp') });
+    await emailField.fill('not-an-address');
+    await send.click();
+    await expect(page).toHaveURL(/\/login\?.*error=INVALID_EMAIL/);
+    await expect(emailField).toHaveValue('not-an-address');
+    await expect(emailField).toHaveAccessibleDescription(en('auth:validation.email.invalid'));
+
+    const since = Date.now();
+    await emailField.fill(' User@Example.com');
+    await send.click();
+    await expect(page).toHaveURL(
+      /\/login\/verify\?email=user%40example\.com&redirect=%2Fapp%2Frepositories$/,
+    );
+    await expect(page.getByText('user@example.com')).toBeVisible();
+    const code = await waitForCode('user@example.com', since);
+
+    const codeField = page.getByRole('textbox', { name: en('auth:verify.code.label') });
+    const confirm = page.getByRole('button', { name: en('auth:verify.confirm') });
+    await codeField.fill(code === '111111' ? '222222' : '111111');
+    await confirm.click();
+    await expect(page).toHaveURL(/\/login\/verify\?.*error=INVALID_OTP/);
+    await expect(page.getByRole('alert')).toHaveText(en('auth:errors.INVALID_OTP'));
+
+    await codeField.fill(code);
+    await confirm.click();
+    await expect(page).toHaveURL(/\/app\/repositories$/);
+    await expect(page.getByRole('heading', { level: 1, name: en('repository:pages.list') })).toBeVisible();
+  });
+
+  test('a form posted from another site is refused before anything is sent', async ({ request, baseURL }) => {
+    const response = await request.post(`${baseURL}/api/auth/form/email`, {
+      form: { email: 'user@example.com' },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+});
+
 test('the login error page explains each case', async ({ page, visit }) => {
   const cases = [
     ['signup_disabled', 'signupDisabled'],

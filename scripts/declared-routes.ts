@@ -27,10 +27,15 @@ export function declaredServerFunctions(): { functions: Map<string, 'GET' | 'POS
   return { functions, unreadable };
 }
 
-/** Paths of the server routes in src/routes/api, read from their sources, better-auth's catch-all aside. */
+/**
+ * The server routes in src/routes/api, read from their sources, better-auth's catch-all aside: `path method`
+ * for each method its handlers answer (`GET: …`, `POST: …`).
+ */
 export function declaredApiRoutes(): string[] {
   return sourceFiles('src/routes/api').flatMap((file) => {
-    const path = /createFileRoute\('([^']+)'\)/.exec(readFileSync(file, 'utf8'))?.[1];
-    return path && path !== '/api/auth/$' ? [path] : [];
+    const source = readFileSync(file, 'utf8');
+    const path = /createFileRoute\('([^']+)'\)/.exec(source)?.[1];
+    if (!path || path === '/api/auth/$') return [];
+    return [...source.matchAll(/\b(GET|POST|PUT|PATCH|DELETE): /g)].map(([, method]) => `${path} ${method}`);
   });
 }

@@ -269,7 +269,13 @@ describe('the policy tables read the registry', () => {
 
   it("list each entity's exports", () => {
     const exports = API_ROUTES.filter((route) => route.path.startsWith('/api/export/'));
-    const EXPORT = { demo: 'runs', impersonation: 'allowed', recentSignIn: false, rateLimit: 'csv-export' };
+    const EXPORT = {
+      method: 'GET',
+      demo: 'runs',
+      impersonation: 'allowed',
+      recentSignIn: false,
+      rateLimit: 'csv-export',
+    };
     // The product's four first, then each entity added since (a generated one's, then the copy's).
     expect(exports.slice(0, 4).concat(exports.slice(-2))).toEqual([
       { path: '/api/export/users', access: { user: ['list'] }, ...EXPORT },

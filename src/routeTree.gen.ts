@@ -39,6 +39,8 @@ import { Route as ManagerRepositoriesIndexRouteImport } from './routes/manager/r
 import { Route as ManagerRepositoriesNewRouteImport } from './routes/manager/repositories/new'
 import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/index'
 import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
+import { Route as ApiAuthFormCodeRouteImport } from './routes/api/auth/form/code'
+import { Route as ApiAuthFormEmailRouteImport } from './routes/api/auth/form/email'
 import { Route as AppRepositoriesIdIndexRouteImport } from './routes/app/repositories/$id/index'
 import { Route as AppRepositoriesIdUpdateRouteImport } from './routes/app/repositories/$id/update'
 import { Route as ManagerOrganizationsIdIndexRouteImport } from './routes/manager/organizations/$id/index'
@@ -200,6 +202,16 @@ const ManagerUsersNewRoute = ManagerUsersNewRouteImport.update({
   path: '/users/new',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
+const ApiAuthFormCodeRoute = ApiAuthFormCodeRouteImport.update({
+  id: '/api/auth/form/code',
+  path: '/api/auth/form/code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiAuthFormEmailRoute = ApiAuthFormEmailRouteImport.update({
+  id: '/api/auth/form/email',
+  path: '/api/auth/form/email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRepositoriesIdIndexRoute = AppRepositoriesIdIndexRouteImport.update({
   id: '/repositories/$id/',
   path: '/repositories/$id/',
@@ -270,6 +282,8 @@ export interface FileRoutesByFullPath {
   '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/repositories/': typeof ManagerRepositoriesIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/api/auth/form/code': typeof ApiAuthFormCodeRoute
+  '/api/auth/form/email': typeof ApiAuthFormEmailRoute
   '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -306,6 +320,8 @@ export interface FileRoutesByTo {
   '/manager/organizations': typeof ManagerOrganizationsIndexRoute
   '/manager/repositories': typeof ManagerRepositoriesIndexRoute
   '/manager/users': typeof ManagerUsersIndexRoute
+  '/api/auth/form/code': typeof ApiAuthFormCodeRoute
+  '/api/auth/form/email': typeof ApiAuthFormEmailRoute
   '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -346,6 +362,8 @@ export interface FileRoutesById {
   '/manager/organizations/': typeof ManagerOrganizationsIndexRoute
   '/manager/repositories/': typeof ManagerRepositoriesIndexRoute
   '/manager/users/': typeof ManagerUsersIndexRoute
+  '/api/auth/form/code': typeof ApiAuthFormCodeRoute
+  '/api/auth/form/email': typeof ApiAuthFormEmailRoute
   '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -387,6 +405,8 @@ export interface FileRouteTypes {
     | '/manager/organizations/'
     | '/manager/repositories/'
     | '/manager/users/'
+    | '/api/auth/form/code'
+    | '/api/auth/form/email'
     | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
@@ -423,6 +443,8 @@ export interface FileRouteTypes {
     | '/manager/organizations'
     | '/manager/repositories'
     | '/manager/users'
+    | '/api/auth/form/code'
+    | '/api/auth/form/email'
     | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
@@ -462,6 +484,8 @@ export interface FileRouteTypes {
     | '/manager/organizations/'
     | '/manager/repositories/'
     | '/manager/users/'
+    | '/api/auth/form/code'
+    | '/api/auth/form/email'
     | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
@@ -485,6 +509,8 @@ export interface RootRouteChildren {
   ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
   ApiExportRepositoriesRoute: typeof ApiExportRepositoriesRoute
   ApiExportUsersRoute: typeof ApiExportUsersRoute
+  ApiAuthFormCodeRoute: typeof ApiAuthFormCodeRoute
+  ApiAuthFormEmailRoute: typeof ApiAuthFormEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -699,6 +725,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerUsersNewRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
+    '/api/auth/form/code': {
+      id: '/api/auth/form/code'
+      path: '/api/auth/form/code'
+      fullPath: '/api/auth/form/code'
+      preLoaderRoute: typeof ApiAuthFormCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/auth/form/email': {
+      id: '/api/auth/form/email'
+      path: '/api/auth/form/email'
+      fullPath: '/api/auth/form/email'
+      preLoaderRoute: typeof ApiAuthFormEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/repositories/$id/': {
       id: '/app/repositories/$id/'
       path: '/repositories/$id'
@@ -843,6 +883,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,
   ApiExportRepositoriesRoute: ApiExportRepositoriesRoute,
   ApiExportUsersRoute: ApiExportUsersRoute,
+  ApiAuthFormCodeRoute: ApiAuthFormCodeRoute,
+  ApiAuthFormEmailRoute: ApiAuthFormEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,13 +9,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Defining start.ts replaces Start's default request middleware, so CSRF protection is added back for
- * every server function call and every auth request that can change something: a cross-site request
- * (`Sec-Fetch-Site` other than same-origin, or a foreign `Origin`) gets 403 before any handler runs.
- * Auth GETs stay open: a social provider's redirect back to its callback is a cross-site navigation.
+ * every server function call and every API request that can change something (the auth API, the sign-in
+ * forms posted before hydration): a cross-site request (`Sec-Fetch-Site` other than same-origin, or a
+ * foreign `Origin`) gets 403 before any handler runs. GETs stay open: a social provider's redirect back to
+ * its callback is a cross-site navigation.
  */
 const csrf = createCsrfMiddleware({
   filter: ({ handlerType, pathname, request }) =>
-    handlerType === 'serverFn' || (pathname.startsWith('/api/auth/') && !SAFE_METHODS.has(request.method)),
+    handlerType === 'serverFn' || (pathname.startsWith('/api/') && !SAFE_METHODS.has(request.method)),
   failureResponse: Response.json(
     { code: 'FORBIDDEN', message: 'Cross-site request refused' },
     { status: 403 },

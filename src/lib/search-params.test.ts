@@ -22,14 +22,19 @@ describe('search param schemas', () => {
     expect(loginSearch.parse({ redirect: '/app/repositories' })).toEqual({
       redirect: '/app/repositories',
       email: '',
+      error: '',
     });
-    expect(loginSearch.parse({ redirect: '/invitations/x', email: 'a@b.co' })).toEqual({
+    expect(
+      loginSearch.parse({ redirect: '/invitations/x', email: 'a@b.co', error: 'EMAIL_NOT_SENT' }),
+    ).toEqual({
       redirect: '/invitations/x',
       email: 'a@b.co',
+      error: 'EMAIL_NOT_SENT',
     });
-    expect(verifySearch.parse({ redirect: '/app', email: 'a@b.co' })).toEqual({
+    expect(verifySearch.parse({ redirect: '/app', email: 'a@b.co', error: 'INVALID_OTP' })).toEqual({
       redirect: '/app',
       email: 'a@b.co',
+      error: 'INVALID_OTP',
     });
     expect(accountSearch.parse({ state: 'change-name', newEmail: 'a@b.co' })).toEqual({
       state: 'change-name',
@@ -38,12 +43,24 @@ describe('search param schemas', () => {
   });
 
   it.each([42, ['/a', '/b'], { x: 1 }, null, true])('fall back to defaults for the non-string %o', (bad) => {
-    expect(loginSearch.parse({ redirect: bad, email: bad })).toEqual(searchDefaults.login);
-    expect(verifySearch.parse({ redirect: bad, email: bad })).toEqual({ redirect: '', email: '' });
+    expect(loginSearch.parse({ redirect: bad, email: bad, error: bad })).toEqual(searchDefaults.login);
+    expect(verifySearch.parse({ redirect: bad, email: bad, error: bad })).toEqual({
+      redirect: '',
+      email: '',
+      error: '',
+    });
     expect(loginErrorSearch.parse({ error: bad })).toEqual(searchDefaults.loginError);
     expect(accountSearch.parse({ state: bad, newEmail: bad })).toEqual(searchDefaults.account);
     expect(listSearch.parse({ searchTerm: bad })).toEqual(searchDefaults.list);
   });
+
+  it.each(['invalid otp', '<b>x</b>', 'lower_case', `E${'X'.repeat(64)}`])(
+    'keep only an error code a screen can look up, not %o',
+    (bad) => {
+      expect(loginSearch.parse({ error: bad }).error).toBe('');
+      expect(verifySearch.parse({ error: bad }).error).toBe('');
+    },
+  );
 
   it('fall back to defaults for values that are too long', () => {
     expect(loginSearch.parse({ redirect: `/${'a'.repeat(2048)}` }).redirect).toBe('');

@@ -46,15 +46,24 @@ const redirectParam = (value: unknown) => stringParam(value, REDIRECT_MAX);
 export const searchTermParam = (value: unknown) =>
   stringParam(value, appConfig.limits.searchTermMax, { trim: true });
 
+/**
+ * An error code a sign-in form posted without JavaScript came back with (`INVALID_OTP`…), else ''. The
+ * screen shows its translation only, never the text itself.
+ */
+const errorCodeParam = (value: unknown) =>
+  typeof value === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(value) ? value : '';
+
 /** `email` prefills the address (an invitation's page asks to sign in as the invited one). */
 export const loginSearch = searchValidator((search) => ({
   redirect: redirectParam(search.redirect),
   email: stringParam(search.email, appConfig.limits.emailMax),
+  error: errorCodeParam(search.error),
 }));
 
 export const verifySearch = searchValidator((search) => ({
   redirect: redirectParam(search.redirect),
   email: stringParam(search.email, appConfig.limits.emailMax),
+  error: errorCodeParam(search.error),
 }));
 
 export const loginErrorSearch = searchValidator((search) => ({
@@ -70,8 +79,8 @@ export const listSearch = searchValidator((search) => ({ searchTerm: searchTermP
 
 /** Defaults left out of URLs, so `/login` stays `/login` rather than `/login?redirect=`. */
 export const searchDefaults = {
-  login: { redirect: '', email: '' },
-  verify: { redirect: '' },
+  login: { redirect: '', email: '', error: '' },
+  verify: { redirect: '', error: '' },
   loginError: { error: '' },
   account: { state: '' as const, newEmail: '' },
   list: { searchTerm: '' },

@@ -60,15 +60,17 @@ export const policyMiddleware = createMiddleware({ type: 'function' }).server(
 );
 
 /**
- * Global request middleware (src/start.ts, after CSRF) for the server routes under /api but better-auth's:
+ * Global request middleware (src/start.ts, after CSRF) for the server routes under /api but better-auth's
+ * (the sign-in forms under /api/auth/form are ours, since the code's browser binding cookie is scoped there):
  * a path `API_ROUTES` does not list answers 404; then the demo, and the impersonation and recent sign-in
  * rules. The `csv-export` limits are counted by `csvExport` once the route has authorised the caller, so
  * a caller without access is told 401 or 403, never 429.
  */
 export const apiPolicyMiddleware = createMiddleware().server(async ({ pathname, next }) => {
-  if (!pathname.startsWith('/api/') || pathname.startsWith('/api/auth/')) return next();
+  if (!pathname.startsWith('/api/')) return next();
   const route = apiRoutePolicy(pathname);
-  if (!route) return routeRefusal('NOT_FOUND');
+  // The rest of /api/auth is better-auth's, guarded from its own table (AUTH_ROUTES).
+  if (!route) return pathname.startsWith('/api/auth/') ? next() : routeRefusal('NOT_FOUND');
   if (route.demo === 'refused' && isDemoMode()) return routeRefusal('DEMO_MODE');
   const refusal = await sessionRefusal(route);
   if (refusal) return routeRefusal(refusal);

@@ -15,6 +15,6 @@ export const Route = createFileRoute('/login/')({
 });
 
 function LoginScreen() {
-  const { redirect, email } = Route.useSearch();
-  return <LoginPage redirect={redirect} email={email} />;
+  const { redirect, email, error } = Route.useSearch();
+  return <LoginPage redirect={redirect} email={email} error={error} />;
 }

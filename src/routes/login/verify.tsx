@@ -20,6 +20,6 @@ export const Route = createFileRoute('/login/verify')({
 });
 
 function VerifyScreen() {
-  const { email, redirect } = Route.useSearch();
-  return <VerifyPage email={email} redirect={redirect} />;
+  const { email, redirect, error } = Route.useSearch();
+  return <VerifyPage email={email} redirect={redirect} error={error} />;
 }

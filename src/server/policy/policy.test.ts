@@ -35,8 +35,10 @@ describe('the policy tables', () => {
     }
   });
 
-  it('list every server route under src/routes/api, and nothing else, each with every rule', () => {
-    expect(API_ROUTES.map((route) => route.path).sort()).toEqual(declaredApiRoutes().sort());
+  it('list every server route under src/routes/api with its method, and nothing else, each with every rule', () => {
+    expect(API_ROUTES.map((route) => `${route.path} ${route.method}`).sort()).toEqual(
+      declaredApiRoutes().sort(),
+    );
     expect(unstated(API_ROUTES.map((route) => [route.path, route]))).toEqual([]);
   });
 

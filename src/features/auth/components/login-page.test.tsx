@@ -26,14 +26,14 @@ const baseConfig: AuthConfig = {
   providers: [],
 };
 
-function renderLogin(config: Partial<AuthConfig> = {}, redirect = '', email?: string) {
+function renderLogin(config: Partial<AuthConfig> = {}, redirect = '', email?: string, error?: string) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(authKeys.config, { ...baseConfig, ...config });
   const rootRoute = createRootRoute();
   const loginRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/login',
-    component: () => <LoginPage redirect={redirect} email={email} />,
+    component: () => <LoginPage redirect={redirect} email={email} error={error} />,
   });
   const verifyRoute = createRoute({
     getParentRoute: () => rootRoute,
@@ -177,6 +177,36 @@ describe('LoginPage', () => {
     expect(emailField()).toHaveValue('someone@example.com');
     expect(screen.queryByText('raw library text')).not.toBeInTheDocument();
   });
+
+  it('posts as a plain form to the server before hydration, with where to go after', async () => {
+    renderLogin({}, '/app/repositories');
+    const form = (await screen.findByRole('button', { name: 'Login with email' })).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/auth/form/email');
+    expect(form).toHaveFormValues({ email: '', redirect: '/app/repositories' });
+  });
+
+  it('shows the refusal a form posted without JavaScript came back with, keeping the address', async () => {
+    renderLogin({}, '', 'someone@example.com', 'EMAIL_NOT_SENT');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "We couldn't send the code, please try again",
+    );
+    expect(emailField()).toHaveValue('someone@example.com');
+  });
+
+  it.each([
+    ['', 'Email is required'],
+    ['not-an-address', 'Email is invalid'],
+  ])(
+    'shows why the address %o a form posted without JavaScript sent was refused, on the field',
+    async (email, message) => {
+      renderLogin({}, '', email, 'INVALID_EMAIL');
+      const field = await screen.findByRole('textbox', { name: 'Email' });
+      expect(field).toHaveAccessibleDescription(message);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('fills a sample account in one click in development', async () => {
     const { adminEmail } = appConfig.seed;

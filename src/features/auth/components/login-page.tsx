@@ -21,15 +21,21 @@ import { lazyPart } from '@/lib/lazy-part';
 // Development and demo help only: a production sign-in page never shows it, so never downloads it.
 const LoginHint = lazyPart(() => import('./login-hint').then((module) => module.LoginHint));
 
+const errorOf = (value: string) => {
+  const checked = checkLoginEmail(value);
+  return 'error' in checked ? checked.error : undefined;
+};
+
 /**
  * The sign-in form's one field, the way react-hook-form handled it before (ADR 013): checked on submit
  * (focus goes to the field when it is wrong), then again on every change; the sample-account buttons fill
- * and check it at once. Submits the checked address (trimmed, lower-cased).
+ * and check it at once. Submits the checked address (trimmed, lower-cased). `submittedBefore`: the form
+ * was posted without JavaScript and came back refused, so the field shows why from the first render.
  */
-function useEmailField(initial: string) {
+function useEmailField(initial: string, submittedBefore: boolean) {
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState(() => (submittedBefore ? errorOf(initial) : undefined));
+  const [submitted, setSubmitted] = useState(submittedBefore);
   const ref = useRef<HTMLInputElement>(null);
   const check = (next: string) => {
     const checked = checkLoginEmail(next);
@@ -62,15 +68,27 @@ function useEmailField(initial: string) {
 /**
  * /login: e-mail for a one-time code, plus a button per provider. With sign-up on, the wording is the
  * combined "Continue with …" variant. `email` prefills the field (from the URL: an invitation's page
- * sends its invited address), still editable.
+ * sends its invited address), still editable. The form also works before hydration: it posts to
+ * /api/auth/form/email, which comes back here with the typed address and the refusal's `error` code.
  */
-export function LoginPage({ redirect, email = '' }: { redirect: string; email?: string }) {
+export function LoginPage({
+  redirect,
+  email = '',
+  error = '',
+}: {
+  redirect: string;
+  email?: string;
+  error?: string;
+}) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { data: config } = useSuspenseQuery(authQueries.config());
-  const [formError, setFormError] = useState<string | null>(null);
+  const invalidAddress = error === 'INVALID_EMAIL';
+  const [formError, setFormError] = useState<string | null>(() =>
+    error && !invalidAddress ? translateError(t, { code: error }) : null,
+  );
   const [submitting, setSubmitting] = useState(false);
-  const emailField = useEmailField(email);
+  const emailField = useEmailField(email, invalidAddress);
   const signUp = config.signUpEnabled;
   // The demo's sample accounts have no passkeys and cannot register one.
   const passkeys = !config.demo;
@@ -101,7 +119,14 @@ export function LoginPage({ redirect, email = '' }: { redirect: string; email?: 
       title={t('login.title')}
       description={t(signUp ? 'login.descriptionSignUp' : 'login.description')}
     >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+      <form
+        method="post"
+        action="/api/auth/form/email"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <input type="hidden" name="redirect" value={redirect} />
         <FieldFrame ns="auth" label={t('login.email.label')} error={emailField.error}>
           {(control) => (
             <Input

@@ -44,14 +44,14 @@ function sessionOf(role: string): SessionInfo {
   };
 }
 
-function renderVerify(redirect = '', overrides: Partial<AuthConfig> = {}) {
+function renderVerify(redirect = '', overrides: Partial<AuthConfig> = {}, error?: string) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(authKeys.config, { ...config, ...overrides });
   const rootRoute = createRootRoute();
   const verifyRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/login/verify',
-    component: () => <VerifyPage email="ada@example.com" redirect={redirect} />,
+    component: () => <VerifyPage email="ada@example.com" redirect={redirect} error={error} />,
   });
   const landing = createRoute({
     getParentRoute: () => rootRoute,
@@ -154,6 +154,19 @@ describe('VerifyPage', () => {
     expect(codeField()).toHaveAttribute('aria-invalid', 'true');
     expect(codeField()).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('posts as a plain form to the server before hydration, with the address and where to go after', async () => {
+    renderVerify('/app/repositories');
+    const form = (await screen.findByRole('button', { name: 'Confirm' })).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/api/auth/form/code');
+    expect(form).toHaveFormValues({ email: 'ada@example.com', redirect: '/app/repositories', otp: '' });
+  });
+
+  it('shows the refusal a form posted without JavaScript came back with', async () => {
+    renderVerify('', {}, 'INVALID_OTP');
+    expect((await screen.findByRole('alert')).textContent).toBe('Code is invalid');
   });
 
   it('shows a ban above the button', async () => {

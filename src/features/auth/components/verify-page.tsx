@@ -17,14 +17,28 @@ import { EmailText } from './email-text';
 import { ResendCodeButton } from './resend-code-button';
 import { translateError } from '@/lib/translate-error';
 
-/** /login/verify: the code sent to `email`; submits by itself once the sixth digit is in. */
-export function VerifyPage({ email, redirect }: { email: string; redirect: string }) {
+/**
+ * /login/verify: the code sent to `email`; submits by itself once the sixth digit is in. The form also
+ * works before hydration: it posts to /api/auth/form/code, which signs in and redirects, or comes back here
+ * with the refusal's `error` code.
+ */
+export function VerifyPage({
+  email,
+  redirect,
+  error = '',
+}: {
+  email: string;
+  redirect: string;
+  error?: string;
+}) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: config } = useSuspenseQuery(authQueries.config());
   const signIn = useMutation(authMutations.signIn(queryClient));
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(() =>
+    error ? translateError(t, { code: error }) : null,
+  );
   // Re-checked on submit only: the sixth digit submits, so half a code never shows an error while typing.
   const form = useForm({
     resolver: zodResolver(zVerifyForm),
@@ -61,7 +75,15 @@ export function VerifyPage({ email, redirect }: { email: string; redirect: strin
 
   return (
     <AuthScreen title={t(signUp ? 'verify.titleSignUp' : 'verify.title')} description={emailText}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form
+        method="post"
+        action="/api/auth/form/code"
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="redirect" value={redirect} />
         <CodeField
           control={form.control}
           name="otp"
