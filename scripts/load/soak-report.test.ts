@@ -80,21 +80,23 @@ describe('soak targets', () => {
     expect(slope([7])).toBe(0);
   });
 
-  it('misses memory that moved more than 10 % from minute 5, either way', () => {
+  it('misses memory that grew more than 10 % from minute 5, not memory that fell', () => {
     expect(failed(run(30, { rss: (m) => (m === 30 ? 170 : 150) }))).toEqual([
-      'instance A: RSS within 10 % (minute 30 vs minute 5)',
-      'instance B: RSS within 10 % (minute 30 vs minute 5)',
+      'instance A: RSS grew at most 10 % (minute 30 vs minute 5)',
+      'instance B: RSS grew at most 10 % (minute 30 vs minute 5)',
     ]);
-    expect(failed(run(30, { heap: (m) => (m === 30 ? 35 : 40) }))).toHaveLength(2);
+    expect(failed(run(30, { heap: (m) => (m === 30 ? 45 : 40) }))).toHaveLength(2);
+    expect(failed(run(30, { heap: (m) => (m === 30 ? 30 : 40) }))).toEqual([]);
     // Early growth before the reference minute is warm-up, not a miss.
     expect(failed(run(30, { heap: (m) => (m < 5 ? 20 : 40) }))).toEqual([]);
   });
 
-  it('misses a p99 of the last minute more than 20 % off minute 5', () => {
+  it('misses a p99 of the last minute more than 20 % above minute 5, not one that fell', () => {
     expect(failed(run(30, { p99: (m) => (m === 30 ? 241 : 200) }))).toEqual([
-      'p99 latency (requests without a floor) within 20 % (minute 30 vs minute 5)',
+      'p99 latency (requests without a floor) grew at most 20 % (minute 30 vs minute 5)',
     ]);
     expect(failed(run(30, { p99: (m) => (m === 30 ? 239 : 200) }))).toEqual([]);
+    expect(failed(run(30, { p99: (m) => (m === 30 ? 100 : 200) }))).toEqual([]);
   });
 
   it('misses a table that keeps growing over the last 10 minutes, not one that filled and then held', () => {
@@ -121,8 +123,8 @@ describe('soak targets', () => {
     const rows = run(6);
     (rows[5] as SoakMinute).instances.B = null;
     expect(failed(rows)).toEqual([
-      'instance B: RSS within 10 % (minute 6 vs minute 3)',
-      'instance B: heap used (after a full GC) within 10 % (minute 6 vs minute 3)',
+      'instance B: RSS grew at most 10 % (minute 6 vs minute 3)',
+      'instance B: heap used (after a full GC) grew at most 10 % (minute 6 vs minute 3)',
     ]);
   });
 });
