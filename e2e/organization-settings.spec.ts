@@ -26,6 +26,23 @@ async function openScreen(page: Page) {
   ).toBeVisible();
 }
 
+test.describe('rendered on the server (no JavaScript)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first page of a new user shows the workspace its guard made, not an empty screen', async ({
+    page,
+  }) => {
+    await signIn(page, newEmail('first-page'), { name: 'Ida First', workspace: false });
+    await page.goto('/app/organization');
+    await expect(
+      page.getByRole('heading', { level: 1, name: en('organization:settings.title') }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(en('organization:workspace.name', { name: 'Ida First' })).first(),
+    ).toBeVisible();
+  });
+});
+
 test('an owner renames, invites from the screen, changes a role and removes the member; a member sees no controls', async ({
   page,
   browser,

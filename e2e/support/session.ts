@@ -26,7 +26,7 @@ export function newEmail(label: string): string {
 export async function signIn(
   page: Page,
   email: string,
-  options: { name?: string; origin?: string } = {},
+  options: { name?: string; origin?: string; workspace?: boolean } = {},
 ): Promise<void> {
   const origin = options.origin ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
   const headers = {
@@ -47,7 +47,11 @@ export async function signIn(
   if (!options.name) return;
   for (const call of [
     { fn: 'src/features/auth/functions.ts#$completeOnboarding', data: { name: options.name } },
-    { fn: 'src/features/organization/functions.ts#$ensureWorkspace', data: undefined },
+    // `workspace: false` leaves it to the first page of the app area, as the onboarding screen's own
+    // navigation does.
+    ...(options.workspace === false
+      ? []
+      : [{ fn: 'src/features/organization/functions.ts#$ensureWorkspace', data: undefined }]),
   ]) {
     const { response, errorMessage } = await callServerFn(page.request, origin, {
       ...call,

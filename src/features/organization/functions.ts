@@ -3,6 +3,7 @@ import { authMiddleware, requirePermission } from '@/features/auth/middleware';
 import { AppError } from '@/lib/errors';
 import { authApiHeaders, clientIp } from '@/server/client-ip';
 import { getAuth } from '@/server/auth/instance';
+import { forgetRequestSession } from '@/server/auth/session';
 import { translatorFor } from '@/server/i18n/locales';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { appConfig } from '~/app.config';
@@ -48,6 +49,7 @@ export const $ensureWorkspace = createServerFn({ method: 'POST' })
     const existing = await firstOrganizationOf(context.user.id);
     if (existing) {
       await auth.api.setActiveOrganization({ body: { organizationId: existing }, headers });
+      forgetRequestSession();
       return { organizationId: existing };
     }
     const t = await translatorFor(languageOfRequest(headers), 'organization');
@@ -62,6 +64,7 @@ export const $ensureWorkspace = createServerFn({ method: 'POST' })
       },
       headers,
     });
+    forgetRequestSession();
     if (!created) throw new AppError('UNKNOWN_ERROR');
     return { organizationId: created.id };
   });

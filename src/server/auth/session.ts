@@ -35,6 +35,16 @@ export function requestSession(): Promise<RequestSession> {
 }
 
 /**
+ * After a change to the current request's own session row (its active organization set), the next
+ * `requestSession` reads it again: a page render whose guard gave the user a workspace must render that
+ * workspace, not the session as it was when the request began.
+ */
+export function forgetRequestSession(): void {
+  const context = currentRequest();
+  if (context) lookups.delete(context);
+}
+
+/**
  * better-auth's session check (`auth.api.getSession`), with its common case taken directly: a validly
  * signed session cookie whose session is found, unexpired and not due for its sliding refresh. That case
  * is a signature check and one database read, which better-auth wraps in costly endpoint machinery
