@@ -18,7 +18,7 @@ import {
   timedFetch,
   waitForCode,
 } from './client.ts';
-import { type Stats, summarize } from './report.ts';
+import { PhaseTotals, type Stats, summarize } from './report.ts';
 
 export type GeneratorConfig = {
   phase: string;
@@ -44,6 +44,11 @@ export type GeneratorConfig = {
   out: string;
   /** Every this many ms of the phase, the figures of the requests that ended in it go to the parent (soak). */
   windowMs?: number;
+  /**
+   * false: each window's samples are folded into `totals` once sent and dropped, so a long run's heap stays
+   * level (soak); the result then has no samples.
+   */
+  keepSamples?: boolean;
   /** A user due to sign in again signs out first, so the session it held is ended (soak). */
   signOutBeforeResign?: boolean;
   /** Each sign-in first opens the sign-in page without a session, as a browser does (soak). */
@@ -62,6 +67,8 @@ export type GeneratorResult = {
   /** Users who completed a sign-in at least once. */
   signedInVus: number;
   samples: Sample[];
+  /** Stats of every request by kind and by operation (`phaseStats`), when the samples were not kept. */
+  totals?: ReturnType<PhaseTotals['stats']>;
   creates: CreateRecord[];
   updates: UpdateRecord[];
   /** Addresses whose onboarding was acknowledged. */
@@ -93,6 +100,11 @@ export type WindowMessage = {
   unfloored: Stats;
   /** Sign-ins of the window whose code never arrived (each is an error of the journey). */
   codesNotReceived: number;
+  /**
+   * The generator's own event-loop delay p99 in the window, in ms: a request's time includes the lag of the
+   * loop that timed it, so a rise here rises every operation's latency alike.
+   */
+  generatorLoopP99Ms: number;
 };
 export type ChildMessage = { type: 'started'; t0: number } | { type: 'readyToStop' } | WindowMessage;
 
@@ -516,9 +528,18 @@ const windowMs = config.windowMs ?? 0;
 const windows = windowMs > 0 ? Math.ceil((config.durationS * 1000) / windowMs) : 0;
 let windowFrom = 0;
 let codesAtWindowStart = 0;
+const folded = config.keepSamples === false ? new PhaseTotals() : undefined;
+const windowLoopDelay = monitorEventLoopDelay({ resolution: 10 });
 function sendWindow(index: number): Promise<void> {
   const ended = samples.slice(windowFrom);
   windowFrom = samples.length;
+  if (folded) {
+    folded.add(ended);
+    samples.length = 0;
+    windowFrom = 0;
+  }
+  const generatorLoopP99Ms = Math.round(windowLoopDelay.percentile(99) / 1e4) / 100;
+  windowLoopDelay.reset();
   const seconds = Math.min(windowMs, config.durationS * 1000 - (index - 1) * windowMs) / 1000;
   const stats = summarize(ended, seconds);
   const unfloored = summarize(
@@ -527,7 +548,7 @@ function sendWindow(index: number): Promise<void> {
   );
   const notReceived = codesNotReceived - codesAtWindowStart;
   codesAtWindowStart = codesNotReceived;
-  return send({ type: 'window', index, stats, unfloored, codesNotReceived: notReceived });
+  return send({ type: 'window', index, stats, unfloored, codesNotReceived: notReceived, generatorLoopP99Ms });
 }
 const windowTimers = Array.from({ length: Math.max(0, windows - 1) }, (_, i) =>
   setTimeout(() => void sendWindow(i + 1), t0 + (i + 1) * windowMs - Date.now()),
@@ -535,11 +556,13 @@ const windowTimers = Array.from({ length: Math.max(0, windows - 1) }, (_, i) =>
 
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
+windowLoopDelay.enable();
 void send({ type: 'started', t0 });
 await Promise.all(users.map(runUser));
 for (const timer of windowTimers) clearTimeout(timer);
 if (windows > 0) await sendWindow(windows);
 loopDelay.disable();
+windowLoopDelay.disable();
 const cpu = process.cpuUsage();
 
 const result: GeneratorResult = {
@@ -549,6 +572,7 @@ const result: GeneratorResult = {
   vus: config.vus,
   signedInVus: users.filter((u) => u.jar).length,
   samples,
+  ...(folded ? { totals: folded.stats(config.durationS) } : {}),
   creates,
   updates,
   onboarded,

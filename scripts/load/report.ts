@@ -37,17 +37,26 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function summarize(samples: Sample[], durationS: number): Stats {
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   const errorsBy: Record<string, number> = {};
   for (const sample of samples) {
     if (isOk(sample)) continue;
     const key = failureKey(sample);
     errorsBy[key] = (errorsBy[key] ?? 0) + 1;
   }
+  return statsOf(
+    samples.map((s) => s.ms),
+    errorsBy,
+    durationS,
+  );
+}
+
+/** The figures of `ms` (every request's time, in any order) and its failures by `failureKey`. */
+function statsOf(ms: number[], errorsBy: Record<string, number>, durationS: number): Stats {
+  const sorted = [...ms].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
-    requests: samples.length,
-    perSecond: round(samples.length / durationS),
+    requests: sorted.length,
+    perSecond: round(sorted.length / durationS),
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
@@ -59,21 +68,58 @@ export function summarize(samples: Sample[], durationS: number): Stats {
 
 /** Stats per kind and for all requests of a phase, and per operation. */
 export function phaseStats(samples: Sample[], durationS: number) {
-  const byKind: Record<string, Stats> = {};
-  for (const kind of KINDS)
-    byKind[kind] = summarize(
-      samples.filter((s) => s.kind === kind),
-      durationS,
-    );
-  byKind.all = summarize(samples, durationS);
-  const byOp: Record<string, Stats> = {};
-  for (const op of new Set(samples.map((s) => s.op))) {
-    byOp[op] = summarize(
-      samples.filter((s) => s.op === op),
-      durationS,
-    );
+  return new PhaseTotals().add(samples).stats(durationS);
+}
+
+/**
+ * `phaseStats` folded in as the samples come, keeping of each request only its time (a number in its
+ * operation's list) and of each failure a count: the soak's generator folds every minute's samples in and
+ * drops them, so its heap (whose collection pauses it would measure as request latency) does not grow with
+ * the number of requests.
+ */
+export class PhaseTotals {
+  private readonly groups = new Map<
+    string,
+    { kind: Kind; op: string; ms: number[]; errorsBy: Record<string, number> }
+  >();
+
+  add(samples: Sample[]): this {
+    for (const sample of samples) {
+      const id = `${sample.kind}\0${sample.op}`;
+      let group = this.groups.get(id);
+      if (!group) {
+        group = { kind: sample.kind, op: sample.op, ms: [], errorsBy: {} };
+        this.groups.set(id, group);
+      }
+      group.ms.push(sample.ms);
+      if (!isOk(sample)) {
+        const key = failureKey(sample);
+        group.errorsBy[key] = (group.errorsBy[key] ?? 0) + 1;
+      }
+    }
+    return this;
   }
-  return { byKind, byOp };
+
+  stats(durationS: number): { byKind: Record<string, Stats>; byOp: Record<string, Stats> } {
+    const groups = [...this.groups.values()];
+    const merged = (of: typeof groups) => {
+      const errorsBy: Record<string, number> = {};
+      for (const group of of)
+        for (const [key, n] of Object.entries(group.errorsBy)) errorsBy[key] = (errorsBy[key] ?? 0) + n;
+      return statsOf(
+        of.flatMap((group) => group.ms),
+        errorsBy,
+        durationS,
+      );
+    };
+    const byKind: Record<string, Stats> = {};
+    for (const kind of KINDS) byKind[kind] = merged(groups.filter((group) => group.kind === kind));
+    byKind.all = merged(groups);
+    const byOp: Record<string, Stats> = {};
+    for (const op of new Set(groups.map((group) => group.op)))
+      byOp[op] = merged(groups.filter((group) => group.op === op));
+    return { byKind, byOp };
+  }
 }
 
 /** p95 of reads per `bucketMs` of the phase, in ms: shows whether slowness is the ramp or throughout. */

@@ -49,6 +49,7 @@ function run(
       p99All: 1000,
       errors,
       errorsBy: (errors ? { '500': errors } : {}) as Record<string, number>,
+      generatorLoopP99Ms: 11,
       cpu: { machine: 150, 'rest of the machine': 10 },
     };
   });
@@ -181,7 +182,7 @@ describe('soak chart and table', () => {
     expect(md).toHaveLength(5);
     expect(md[0]).toContain('| min | A rss | A heap | A loop p99 | B rss |');
     expect(md[2]).toBe(
-      '| 1 | 150 | 40 | 12.0 | 160 | 40 | 12.0 | 12 | 0 | 3 | 101 | 4/4 | 150 | 10 | 6000 | 80.0 | 200.0 | 0 |',
+      '| 1 | 150 | 40 | 12.0 | 160 | 40 | 12.0 | 12 | 0 | 3 | 101 | 4/4 | 150 | 10 | 11.0 | 6000 | 80.0 | 200.0 | 0 |',
     );
   });
 });

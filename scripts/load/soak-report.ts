@@ -28,6 +28,8 @@ export type SoakMinute = {
   /** Failed requests, and sign-ins whose code e-mail never came. */
   errors: number;
   errorsBy: Record<string, number>;
+  /** The load generator's own event-loop delay p99 in the minute (its lag is in every latency it measures). */
+  generatorLoopP99Ms?: number;
   /**
    * CPU used in the minute, in % of one core: the machine, each process of the run, and the rest of the
    * machine (other work on it, which moves latency without being the product's doing). Null where unread.
@@ -183,6 +185,7 @@ export function soakTable(rows: SoakMinute[], instanceNames: string[]): string {
     'page cache',
     'cpu %',
     'others %',
+    'gen loop p99',
     'req',
     'p95 ms',
     'p99 ms',
@@ -208,6 +211,7 @@ export function soakRow(r: SoakMinute, instanceNames: string[]): string[] {
     instanceNames.map((n) => cell(r.instances[n]?.pageCacheEntries)).join('/'),
     cell(r.cpu?.machine),
     cell(r.cpu?.['rest of the machine']),
+    cell(r.generatorLoopP99Ms, 1),
     String(r.requests),
     cell(r.p95, 1),
     cell(r.p99, 1),

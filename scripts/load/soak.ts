@@ -160,7 +160,7 @@ async function main(): Promise<void> {
         eventLoopMaxMs: line.eventLoopMaxMs,
         pageCacheEntries: line.pageCacheEntries,
       };
-    const { stats, unfloored, codesNotReceived } = message;
+    const { stats, unfloored, codesNotReceived, generatorLoopP99Ms } = message;
     const row: SoakMinute = {
       minute: message.index,
       instances: Object.fromEntries(names.map((name, i) => [name, instanceMinute(lines[i] ?? null)])),
@@ -171,6 +171,7 @@ async function main(): Promise<void> {
       p99All: stats.p99,
       errors: stats.errors + codesNotReceived,
       errorsBy: { ...stats.errorsBy, ...(codesNotReceived ? { 'code never came': codesNotReceived } : {}) },
+      generatorLoopP99Ms,
       cpu,
     };
     minutes[message.index - 1] = row;
@@ -195,6 +196,7 @@ async function main(): Promise<void> {
     ipBase: 1 << 16,
     out: join(workDir, 'soak.json'),
     windowMs: MINUTE_MS,
+    keepSamples: false,
     signOutBeforeResign: true,
     visitLoginPage: true,
   };
@@ -202,7 +204,7 @@ async function main(): Promise<void> {
     `▶ Soak: ${settings.vus} users for ${settings.minutes} min (Redis ${settings.redis ? 'on' : 'off'}); a line per minute:`,
   );
   console.info(
-    `  min  ${names.map((n) => `${n} rss/heap MB, loop p99 ms`).join('  ')}  pg conn  ${TABLES.join(' ')}  page cache  cpu %  others %  req  p95  p99  errors`,
+    `  min  ${names.map((n) => `${n} rss/heap MB, loop p99 ms`).join('  ')}  pg conn  ${TABLES.join(' ')}  page cache  cpu %  others %  gen loop p99  req  p95  p99  errors`,
   );
   const pending: Promise<void>[] = [];
   // Admin users are promoted by an admin of the run whose sign-in must be recent: a new one every half of
@@ -257,7 +259,7 @@ async function main(): Promise<void> {
       detail: `${rows.length} of ${settings.minutes}`,
     });
   const wallSeconds = Math.round((Date.now() - wallStart) / 1000);
-  const totals = phaseStats(result.samples, settings.minutes * 60);
+  const totals = result.totals ?? phaseStats(result.samples, settings.minutes * 60);
   console.info(`\n${soakTable(rows, names)}\n\n${formatChecks(checks)}`);
 
   const report = {
