@@ -1,23 +1,41 @@
-// `pnpm dev`: checks the environment, starts Vite, then opens (migrates, seeds) the database so the
-// first page a developer loads already has data.
+// `pnpm dev`: checks the environment, starts Vite and, while it starts, puts a migrated embedded database
+// in place on a first start (from a snapshot: src/server/db/dev-database.ts); the app seeds it on first
+// open. Says "ready" once the database answers, so the first page a developer loads already has data.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { parseClientEnv } from '../src/env/client-schema.ts';
 import { EnvError } from '../src/lib/env-schema.ts';
-import { parseServerEnv } from '../src/server/env.ts';
+import { type ServerEnv, parseServerEnv } from '../src/server/env.ts';
+import {
+  markPreparing,
+  needsPreparation,
+  prepareDevDatabase,
+  snapshotCacheDir,
+  unmarkPreparing,
+} from '../src/server/db/dev-database.ts';
 import { appConfig } from '../app.config.ts';
 
+const started = Date.now();
 if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV ??= 'development';
 
+let serverEnv: ServerEnv;
 try {
   parseClientEnv(process.env);
-  parseServerEnv(process.env);
+  serverEnv = parseServerEnv(process.env);
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   console.error(error.message);
   process.exit(1);
+}
+
+// Marked before Vite starts, so the app waits for the folder instead of creating a cluster of its own.
+const pgliteDir = serverEnv.DATABASE_URL ? undefined : serverEnv.PGLITE_DIR;
+const preparing = pgliteDir !== undefined && needsPreparation(pgliteDir) ? pgliteDir : undefined;
+if (preparing) {
+  markPreparing(preparing);
+  process.on('exit', () => unmarkPreparing(preparing));
 }
 
 // Without a configured SMTP server, a local catcher receives every e-mail and shows it in a web inbox,
@@ -66,17 +84,39 @@ vite.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 0 : 1));
 });
 
-// The health check opens the database: migrations run and an empty database is seeded.
-const started = Date.now();
-for (let attempt = 0; attempt < 180; attempt++) {
-  await new Promise((r) => setTimeout(r, 500));
-  const ok = await fetch(`${origin}/api/health`)
+if (preparing) {
+  try {
+    // Imported here: on a later start this process needs neither drizzle nor PGlite.
+    const { migrationsFolder } = await import('../src/server/db/migrate.ts');
+    const done = await prepareDevDatabase({
+      dir: preparing,
+      migrationsFolder: migrationsFolder(),
+      cacheDir: snapshotCacheDir(),
+    });
+    console.info(
+      done.source === 'snapshot'
+        ? `[db] ${preparing}: restored the migrated snapshot in ${done.seconds.toFixed(1)}s`
+        : `[db] ${preparing}: created and migrated in ${done.seconds.toFixed(1)}s (snapshot saved in ${snapshotCacheDir()} for the next first start)`,
+    );
+  } catch (error) {
+    // The app then creates the database itself, and reports what fails there.
+    console.warn(`[db] could not prepare ${preparing} in advance: ${String(error)}`);
+  } finally {
+    unmarkPreparing(preparing);
+  }
+}
+
+// The app opens the database when it starts (migrations run and an empty database is seeded); /api/ready
+// answers 200 once that is done.
+const deadline = Date.now() + 180_000;
+while (Date.now() < deadline) {
+  const ok = await fetch(`${origin}/api/ready`)
     .then((r) => r.ok)
     .catch(() => false);
   if (ok) {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.info(
-      `\n  ✔ ${appConfig.name} is ready at ${origin} (database ready in ${seconds}s)` +
+      `\n  ✔ ${appConfig.name} is ready at ${origin} (in ${seconds}s)` +
         `\n    Seeded accounts: ${appConfig.seed.adminEmail} (admin), ${appConfig.seed.userEmail} (user)` +
         (process.env.DEV_INBOX_URL
           ? `\n    Sign-in codes arrive in the dev inbox: ${process.env.DEV_INBOX_URL}`
@@ -85,6 +125,7 @@ for (let attempt = 0; attempt < 180; attempt++) {
     );
     break;
   }
+  await new Promise((r) => setTimeout(r, 100));
 }
 
 function isPortFree(port: number): Promise<boolean> {

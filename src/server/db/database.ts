@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { serverEnv } from '../env.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
+import { waitWhilePreparing } from './dev-database.ts';
 import { runMigrations } from './migrate.ts';
 import { installQueryTiming } from './timing.ts';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed.ts';
@@ -15,6 +16,8 @@ const holder: Holder = ((globalThis as { __starterDb?: Holder }).__starterDb ??=
 async function connect(): Promise<DatabaseHandle> {
   const env = serverEnv();
   installQueryTiming();
+  // `pnpm dev` may still be putting the folder in place (from its snapshot) while Vite starts.
+  if (!env.DATABASE_URL) await waitWhilePreparing(env.PGLITE_DIR);
   const handle = await openDatabase(
     env.DATABASE_URL
       ? {

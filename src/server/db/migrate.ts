@@ -27,9 +27,8 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/** Applies pending migrations; safe to call from several instances at once on Postgres. */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  const folder = migrationsFolder();
+/** Applies pending migrations (from `folder`); safe to call from several instances at once on Postgres. */
+export async function runMigrations(handle: DatabaseHandle, folder = migrationsFolder()): Promise<void> {
   await handle.withLock(MIGRATION_LOCK_KEY, async (db) => {
     // The migrators are driver-specific; `kind` tells which driver built `db`.
     if (handle.kind === 'pglite') {
