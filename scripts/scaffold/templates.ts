@@ -754,7 +754,6 @@ export function formFile(spec: EntitySpec): string {
       `import { $list${field.target?.plural.pascal}, $listPlatform${field.target?.plural.pascal} } from '@/features/${field.target?.singular.kebab}/functions';`,
   );
   return lines(
-    "import { zodResolver } from '@hookform/resolvers/zod';",
     refs(spec).length > 0 && "import { useQuery } from '@tanstack/react-query';",
     "import { useEffect, useEffectEvent, useState } from 'react';",
     `import { useForm${refs(spec).length > 0 ? ', useWatch' : ''} } from 'react-hook-form';`,
@@ -764,14 +763,10 @@ export function formFile(spec: EntitySpec): string {
     "import { FormAlert } from '@/components/form/form-alert';",
     `import { ${[...formFields, ...(kinds.has('boolean') ? ['SwitchField'] : [])].sort().join(', ')} } from '@/components/form/fields';`,
     "import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';",
+    "import { zodResolverOnDemand } from '@/components/form/zod-resolver-on-demand';",
     ...targetImports,
     "import { errorCodeOf, isDemoRefusal } from '@/lib/errors';",
-    'import {',
-    `  type ${N.pascal}FormInput,`,
-    `  type ${N.pascal}Values,`,
-    `  zPlatform${N.pascal}CreateInput,`,
-    `  z${N.pascal}Form,`,
-    "} from '../schema';",
+    `import type { ${N.pascal}FormInput, ${N.pascal}Values } from '../schema';`,
     enums(spec).length > 0 &&
       `import { ${enums(spec)
         .map((field) => valuesName(spec, field))
@@ -782,6 +777,14 @@ export function formFile(spec: EntitySpec): string {
     `type FormValues = ${N.pascal}Values & { organizationId?: string };`,
     '',
     `const emptyValues: FormInput = { ${spec.fields.map((field) => `${field.name}: ${emptyOf(field)}`).join(', ')} };`,
+    '',
+    '// The schemas (and zod) arrive on the first check, or when focus first enters the form.',
+    `const use${N.pascal}Resolver = zodResolverOnDemand<FormInput, FormValues>(() =>`,
+    `  import('../schema').then((module) => module.z${N.pascal}Form),`,
+    ');',
+    `const usePlatform${N.pascal}Resolver = zodResolverOnDemand<FormInput, FormValues>(() =>`,
+    `  import('../schema').then((module) => module.zPlatform${N.pascal}CreateInput),`,
+    ');',
     ...[...new Map(refs(spec).map((field) => [field.target?.singular.kebab, field])).values()].map(
       (field) => {
         const P = field.target?.plural.pascal ?? '';
@@ -835,8 +838,11 @@ export function formFile(spec: EntitySpec): string {
     `  const { t } = useTranslation('${N.kebab}');`,
     '  const [formError, setFormError] = useState<string | null>(null);',
     '  const [saved, setSaved] = useState<{ value: Saved } | null>(null);',
+    `  const ${N.camel}Resolver = use${N.pascal}Resolver();`,
+    `  const platformResolver = usePlatform${N.pascal}Resolver();`,
+    `  const { resolver, onFocus } = organizations ? platformResolver : ${N.camel}Resolver;`,
     '  const form = useForm<FormInput, unknown, FormValues>({',
-    `    resolver: zodResolver(organizations ? zPlatform${N.pascal}CreateInput : z${N.pascal}Form),`,
+    '    resolver,',
     "    defaultValues: organizations ? { organizationId: '', ...defaultValues } : defaultValues,",
     '  });',
     refs(spec).length > 0 &&
@@ -883,7 +889,7 @@ export function formFile(spec: EntitySpec): string {
     '',
     '  const submitting = form.formState.isSubmitting;',
     '  return (',
-    '    <form onSubmit={submit} noValidate className="grid gap-5">',
+    '    <form onSubmit={submit} onFocus={onFocus} noValidate className="grid gap-5">',
     '      {organizations ? (',
     '        <SelectField',
     '          control={form.control}',

@@ -19,8 +19,8 @@ import {
   $listTeams,
   $listUserOrganizations,
 } from './functions';
-import type { InvitationView, OrganizationForm, OrganizationRoleName, TeamsView } from './schema';
-import { organizationListDefaults, type OrganizationListView } from './search';
+import type { InvitationView, OrganizationForm, TeamsView } from './schema';
+import { organizationListDefaults, type OrganizationListView, type OrganizationRoleName } from './search';
 import { slugFor } from './slug';
 
 export const organizationKeys = {

@@ -4,7 +4,7 @@ import { zEmail } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
 import { sortOrders } from '@/lib/search-params';
 import { cleanName, withoutControls } from '@/lib/text';
-import { organizationSorts } from './search';
+import { organizationRoleNames, organizationSorts } from './search';
 
 /** One organization the signed-in user belongs to, as the switcher lists it. */
 export type MyOrganization = { id: string; name: string; slug: string; role: string };
@@ -110,10 +110,6 @@ export type OrganizationOverview = {
 
 /** The active organization as its own screen shows it, with the signed-in member's role in it. */
 export type ActiveOrganization = OrganizationOverview & { role: string };
-
-/** An organization role a member may be given or invited with. */
-export const organizationRoleNames = ['member', 'admin', 'owner'] as const;
-export type OrganizationRoleName = (typeof organizationRoleNames)[number];
 
 /** "Rename": name and address (slug). */
 export const zOrganizationForm = z.object({ name: zOrganizationName, slug: zOrganizationSlug });

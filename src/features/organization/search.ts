@@ -4,6 +4,13 @@ import { oneOf, type SortOrder, searchTermParam, searchValidator, sortOrders } f
 // /manager/organizations route validates its search params with it, and route definitions are in every
 // page's first download, where zod is not.
 
+/**
+ * An organization role a member may be given or invited with. Here rather than with the schemas: the
+ * member list's role picker is in the organization page's first download, where zod is not.
+ */
+export const organizationRoleNames = ['member', 'admin', 'owner'] as const;
+export type OrganizationRoleName = (typeof organizationRoleNames)[number];
+
 export const organizationSorts = ['created', 'name'] as const;
 export type OrganizationSort = (typeof organizationSorts)[number];
 

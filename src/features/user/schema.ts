@@ -4,7 +4,7 @@ import { zEmail, zName } from '@/features/auth/schema';
 import { zBulkIds, zListQuery } from '@/lib/list';
 import { withoutControls } from '@/lib/text';
 import { sortOrders } from '@/lib/search-params';
-import { type UserRoleFilter, type UserStatus, userRoleFilters, userSorts, userStatuses } from './search';
+import { type UserStatus, userRoleFilters, userSorts, userStatuses } from './search';
 
 /** The list endpoint's input: strict (a wrong value is a bad request, not a silent default). */
 export const zUserListQuery = zListQuery.extend({
@@ -54,11 +54,6 @@ export const zRoleValue = z.string().refine(isRoleValue);
 export const zUserForm = z.object({ name: zName, email: zEmail, role: zUserRole });
 export type UserForm = z.infer<typeof zUserForm>;
 export type UserFormInput = z.input<typeof zUserForm>;
-
-/** The role a form shows for a stored value: admin when any listed role is admin. */
-export function formRoleOf(role: string | null): UserRoleFilter {
-  return (role ?? '').split(',').includes('admin') ? 'admin' : 'user';
-}
 
 /** The list view a "select all matching" names: the list query without its page. */
 const zUserListView = zUserListQuery.pick({

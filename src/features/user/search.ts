@@ -13,6 +13,11 @@ export type UserRoleFilter = (typeof userRoleFilters)[number];
 export type UserStatus = (typeof userStatuses)[number];
 export type UserSort = (typeof userSorts)[number];
 
+/** The role a form shows for a stored value: admin when any listed role is admin. */
+export function formRoleOf(role: string | null): UserRoleFilter {
+  return (role ?? '').split(',').includes('admin') ? 'admin' : 'user';
+}
+
 /** The list's view (search, filters, order): what the URL carries and the list query is keyed by. */
 export type UserListView = {
   searchTerm: string;

@@ -7,6 +7,9 @@ import { appConfig } from '~/app.config';
 import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { ChangeNameDialog } from './change-name-dialog';
+// Fetched by the dialog on its first opening; loaded ahead so that the first test does not wait for its
+// transform.
+import './change-name-form';
 
 const { authRequest, getSession } = vi.hoisted(() => ({ authRequest: vi.fn(), getSession: vi.fn() }));
 vi.mock('@/features/auth/client', () => ({ authRequest }));
@@ -30,6 +33,13 @@ function renderDialog(onOpenChange = vi.fn()) {
   return onOpenChange;
 }
 
+/** Renders the dialog and waits for its form, whose code arrives on the dialog's first opening. */
+async function openDialog() {
+  const onOpenChange = renderDialog();
+  await screen.findByRole('textbox', { name: 'Name' });
+  return onOpenChange;
+}
+
 const nameField = () => screen.getByRole('textbox', { name: 'Name' });
 let user: UserEvent;
 const save = () => user.click(screen.getByRole('button', { name: 'Save' }));
@@ -47,13 +57,13 @@ describe('ChangeNameDialog', () => {
   });
 
   it('opens on the current name, in a dialog named "Change name"', async () => {
-    renderDialog();
-    expect(await screen.findByRole('dialog', { name: 'Change name' })).toBeVisible();
+    await openDialog();
+    expect(screen.getByRole('dialog', { name: 'Change name' })).toBeVisible();
     expect(nameField()).toHaveValue('Ada Lovelace');
   });
 
   it('shows translated errors and keeps what was typed, without calling the server', async () => {
-    renderDialog();
+    await openDialog();
     await typeName('   ');
     await save();
     expect(await screen.findByText('Name is required')).toBeVisible();
@@ -75,7 +85,7 @@ describe('ChangeNameDialog', () => {
       data: null,
       error: { status: 400, code: 'INVALID_NAME', message: 'raw' },
     });
-    const onOpenChange = renderDialog();
+    const onOpenChange = await openDialog();
     await typeName('Grace Hopper');
     await save();
     expect(await screen.findByText('Name is invalid')).toBeVisible();
@@ -86,7 +96,7 @@ describe('ChangeNameDialog', () => {
 
   it('shows other failures above the buttons, translated', async () => {
     authRequest.mockResolvedValue({ data: null, error: { status: 0, code: 'NETWORK_ERROR' } });
-    renderDialog();
+    await openDialog();
     await save();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not reach the server, check your connection and try again',
@@ -96,7 +106,7 @@ describe('ChangeNameDialog', () => {
 
   it('saves, refreshes the session and closes', async () => {
     authRequest.mockResolvedValue({ data: { status: true }, error: null });
-    const onOpenChange = renderDialog();
+    const onOpenChange = await openDialog();
     await typeName('Grace Hopper');
     await save();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));

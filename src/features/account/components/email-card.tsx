@@ -3,9 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
-import { ConfirmEmailChangeForm } from './confirm-email-change-form';
+import { lazyPart } from '@/lib/lazy-part';
 import { EmailAddress } from './email-address';
-import { RequestEmailChangeForm } from './request-email-change-form';
+
+// The two steps' forms (react-hook-form, zod, the code field) are fetched when one is shown: after "Change",
+// or on a reload of the code step, which the server renders and the page hydrates once its code is here.
+const RequestEmailChangeForm = lazyPart(() =>
+  import('./request-email-change-form').then((module) => module.RequestEmailChangeForm),
+);
+const ConfirmEmailChangeForm = lazyPart(() =>
+  import('./confirm-email-change-form').then((module) => module.ConfirmEmailChangeForm),
+);
 
 /**
  * The sign-in address and how to change it: the new address first, then the code mailed to it. The

@@ -8,6 +8,9 @@ import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import type { ActiveOrganization } from '../schema';
 import { OrganizationInvitations, OrganizationMembers } from './organization-members';
+// Fetched by the dialog on its first opening; loaded ahead so that the first test does not wait for its
+// transform.
+import './invite-member-form';
 
 const { organization, getActiveOrganization, toast } = vi.hoisted(() => ({
   organization: {
@@ -169,7 +172,8 @@ describe('the organization screen’s members and invitations', () => {
     renderScreen('owner');
     await user.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
-    const email = within(dialog).getByRole('textbox', { name: 'E-mail address' });
+    // The form's code arrives on the dialog's first opening.
+    const email = await within(dialog).findByRole('textbox', { name: 'E-mail address' });
     await user.type(email, ' New@Example.com ');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'admin');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));

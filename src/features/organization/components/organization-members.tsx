@@ -1,11 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MailPlus, RotateCw, UserMinus, X } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField, SelectField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,17 +11,17 @@ import { toast } from '@/components/ui/toast';
 import { organizationCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { appConfig } from '~/app.config';
+import { lazyPart } from '@/lib/lazy-part';
 import { organizationSettingsMutations } from '../queries';
-import {
-  type ActiveOrganization,
-  type OrganizationInvitationRow,
-  type OrganizationMemberRow,
-  type OrganizationRoleName,
-  organizationRoleNames,
-  zInviteForm,
-} from '../schema';
+import { type OrganizationRoleName, organizationRoleNames } from '../search';
+import type { ActiveOrganization, OrganizationInvitationRow, OrganizationMemberRow } from '../schema';
 import { InvitationsCard, MembersCard } from './organization-sections';
 import { OrganizationRoleBadges } from './organization-role-badges';
+
+// The form (react-hook-form, zod) is fetched when its dialog first opens: the page shows no form until then.
+const InviteMemberForm = lazyPart(() =>
+  import('./invite-member-form').then((module) => module.InviteMemberForm),
+);
 
 const ERROR_SCOPES = ['organization:settings.errors'];
 
@@ -230,18 +226,6 @@ function InvitationActions({
   );
 }
 
-/** Refusals about the invited address: shown under the address field, what was typed stays. */
-const EMAIL_FIELDS = {
-  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: [
-    'email',
-    'organization:settings.errors.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION',
-  ],
-  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: [
-    'email',
-    'organization:settings.errors.USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION',
-  ],
-} as const;
-
 /** "Invite member": an address and a role, in the responsive dialog. */
 function InviteDialog({ organization }: { organization: ActiveOrganization }) {
   const { t } = useTranslation('organization');
@@ -256,75 +240,13 @@ function InviteDialog({ organization }: { organization: ActiveOrganization }) {
         </Button>
       }
     >
-      {(controls) => <InviteMemberForm organization={organization} {...controls} />}
+      {(controls) => (
+        <InviteMemberForm
+          organization={organization}
+          roles={assignableRoles(organization.role)}
+          {...controls}
+        />
+      )}
     </FormDialog>
-  );
-}
-
-function InviteMemberForm({
-  organization,
-  onBusyChange,
-  onClose,
-}: {
-  organization: ActiveOrganization;
-  onBusyChange: (busy: boolean) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('organization');
-  const queryClient = useQueryClient();
-  const invite = useMutation(organizationSettingsMutations(queryClient, organization.id).invite());
-  const form = useForm({
-    resolver: zodResolver(zInviteForm),
-    defaultValues: { email: '', role: 'member' as OrganizationRoleName },
-  });
-  const { formError, run } = useSubmit({
-    form,
-    fields: EMAIL_FIELDS,
-    scopes: ERROR_SCOPES,
-    show: 'alert',
-    onBusyChange,
-  });
-
-  const onSubmit = form.handleSubmit((values) =>
-    run(
-      () => invite.mutateAsync(values),
-      () => {
-        toast.success(t('settings.invite.sent', { email: values.email }));
-        onClose();
-      },
-    ),
-  );
-
-  const submitting = form.formState.isSubmitting;
-  return (
-    <FormWithActions
-      onSubmit={onSubmit}
-      error={formError}
-      cancelLabel={t('create.cancel')}
-      onCancel={onClose}
-      submitLabel={t('settings.invite.submit')}
-      submitting={submitting}
-    >
-      <InputField
-        control={form.control}
-        name="email"
-        ns="auth"
-        label={t('settings.invite.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        dir="ltr"
-        autoFocus
-      />
-      <SelectField control={form.control} name="role" ns="organization" label={t('settings.invite.role')}>
-        {assignableRoles(organization.role).map((role) => (
-          <option key={role} value={role}>
-            {t(`roles.${role}`)}
-          </option>
-        ))}
-      </SelectField>
-    </FormWithActions>
   );
 }

@@ -10,6 +10,9 @@ import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { organizationKeys } from '../queries';
 import type { TeamsView } from '../schema';
 import { TeamsSection } from './teams-section';
+// Fetched by the dialog on its first opening; loaded ahead so that the first test does not wait for its
+// transform.
+import './team-name-form';
 
 const { organization, listTeams, toast } = vi.hoisted(() => ({
   organization: {
@@ -120,6 +123,8 @@ describe('the teams section', () => {
     renderSection('admin');
     await user.click(screen.getByRole('button', { name: 'New team' }));
     const dialog = await screen.findByRole('dialog', { name: 'New team' });
+    // The form's code arrives on the dialog's first opening.
+    await within(dialog).findByRole('textbox', { name: 'Team name' });
     await user.click(within(dialog).getByRole('button', { name: 'Create team' }));
     expect(await within(dialog).findByText('Enter a name')).toBeVisible();
     expect(organization.createTeam).not.toHaveBeenCalled();
@@ -143,7 +148,9 @@ describe('the teams section', () => {
     );
     renderSection('owner');
     await user.click(screen.getByRole('button', { name: 'Rename team Design' }));
-    const field = within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Team name' });
+    const field = await within(await screen.findByRole('dialog')).findByRole('textbox', {
+      name: 'Team name',
+    });
     expect(field).toHaveValue('Design');
     await user.clear(field);
     await user.type(field, 'Product design{Enter}');

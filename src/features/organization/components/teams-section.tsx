@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2, UserMinus, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, type ReactElement, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '@/components/form/fields';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -17,8 +13,12 @@ import { TextLine } from '@/components/ui/text-line';
 import { toast } from '@/components/ui/toast';
 import { organizationCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
+import { lazyPart } from '@/lib/lazy-part';
 import { organizationQueries, teamMutations } from '../queries';
-import { type OrganizationPerson, type TeamView, zTeamForm } from '../schema';
+import type { OrganizationPerson, TeamView } from '../schema';
+
+// The form (react-hook-form, zod) is fetched when its dialog first opens: the page shows no form until then.
+const TeamNameForm = lazyPart(() => import('./team-name-form').then((module) => module.TeamNameForm));
 
 const ERROR_SCOPES = ['organization:teams.errors'];
 
@@ -255,62 +255,5 @@ function TeamNameDialog({
     >
       {(controls) => <TeamNameForm organizationId={organizationId} mode={mode} team={team} {...controls} />}
     </FormDialog>
-  );
-}
-
-function TeamNameForm({
-  organizationId,
-  mode,
-  team,
-  onBusyChange,
-  onClose,
-}: {
-  organizationId: string;
-  mode: 'create' | 'rename';
-  team: TeamView | undefined;
-  onBusyChange: (busy: boolean) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('organization');
-  const queryClient = useQueryClient();
-  const mutations = teamMutations(queryClient, organizationId);
-  const create = useMutation(mutations.create());
-  const rename = useMutation(mutations.rename());
-  const form = useForm({ resolver: zodResolver(zTeamForm), defaultValues: { name: team?.name ?? '' } });
-  const { formError, run } = useSubmit({ scopes: ERROR_SCOPES, show: 'alert', onBusyChange });
-
-  const onSubmit = form.handleSubmit(({ name }) =>
-    run(
-      async () => {
-        if (mode === 'create') await create.mutateAsync(name);
-        else if (team) await rename.mutateAsync({ teamId: team.id, name });
-      },
-      () => {
-        toast.success(mode === 'create' ? t('teams.created', { name }) : t('teams.renamed', { name }));
-        onClose();
-      },
-    ),
-  );
-
-  const submitting = form.formState.isSubmitting;
-  return (
-    <FormWithActions
-      onSubmit={onSubmit}
-      error={formError}
-      cancelLabel={t('teams.cancel')}
-      onCancel={onClose}
-      submitLabel={mode === 'create' ? t('teams.createSubmit') : t('teams.renameSubmit')}
-      submitting={submitting}
-    >
-      <InputField
-        control={form.control}
-        name="name"
-        ns="organization"
-        label={t('teams.nameLabel')}
-        autoComplete="off"
-        dir="auto"
-        autoFocus
-      />
-    </FormWithActions>
   );
 }

@@ -1,23 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/components/form/form-field';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormWithActions } from '@/components/form/form-with-actions';
-import { useSubmit } from '@/components/form/use-submit';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { SectionCard } from '@/components/ui/section-card';
-import { toast } from '@/components/ui/toast';
+import { lazyPart } from '@/lib/lazy-part';
 import { passkeyMutations, passkeyQueries } from '../queries';
-import { type PasskeyView, zRenamePasskeyForm } from '../schema';
+import type { PasskeyView } from '../schema';
 import { PasskeyList, RemovePasskeyButton, usePasskeyLabel } from './passkey-list';
 import { useAddPasskey } from './use-add-passkey';
 
-const ERROR_SCOPES = ['account:passkeys.errors'];
+// The form (react-hook-form, zod) is fetched when its dialog first opens: the page shows no form until then.
+const RenamePasskeyForm = lazyPart(() =>
+  import('./rename-passkey-form').then((module) => module.RenamePasskeyForm),
+);
 
 /**
  * The account page's passkeys: add one (the browser asks for a fingerprint, face or screen lock), see each
@@ -87,53 +84,5 @@ function RenamePasskeyButton({ passkey }: { passkey: PasskeyView }) {
         {(controls) => <RenamePasskeyForm passkey={passkey} {...controls} />}
       </FormDialog>
     </>
-  );
-}
-
-function RenamePasskeyForm({
-  passkey,
-  onBusyChange,
-  onClose,
-}: {
-  passkey: PasskeyView;
-  onBusyChange: (busy: boolean) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
-  const rename = useMutation(passkeyMutations.rename(queryClient));
-  const form = useForm({
-    resolver: zodResolver(zRenamePasskeyForm),
-    defaultValues: { name: passkey.name ?? '' },
-  });
-  const { formError, run } = useSubmit({
-    form,
-    fields: { INVALID_PASSKEY_NAME: ['name', 'passkeys.name.required'] },
-    scopes: ERROR_SCOPES,
-    show: 'alert',
-    onBusyChange,
-  });
-  const onSubmit = form.handleSubmit(({ name }) =>
-    run(
-      () => rename.mutateAsync({ id: passkey.id, name }),
-      () => {
-        toast.success(t('passkeys.renamed'));
-        onClose();
-      },
-    ),
-  );
-  return (
-    <FormWithActions
-      onSubmit={onSubmit}
-      error={formError}
-      cancelLabel={t('passkeys.cancel')}
-      onCancel={onClose}
-      submitLabel={t('passkeys.save')}
-      submitting={form.formState.isSubmitting}
-    >
-      <FormField control={form.control} name="name" ns="account" label={t('passkeys.name.label')}>
-        {(field, control) => <Input {...field} {...control} autoComplete="off" autoFocus />}
-      </FormField>
-    </FormWithActions>
   );
 }

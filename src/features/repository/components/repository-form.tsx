@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +5,23 @@ import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { InputField, SelectField, TextareaField } from '@/components/form/fields';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { zodResolverOnDemand } from '@/components/form/zod-resolver-on-demand';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
-import {
-  type RepositoryFormInput,
-  type RepositoryValues,
-  zPlatformRepositoryCreateInput,
-  zRepositoryForm,
-} from '../schema';
+import type { RepositoryFormInput, RepositoryValues } from '../schema';
 
 /** The form's values; `organizationId` only when it asks for the organization. */
 type FormInput = RepositoryFormInput & { organizationId?: string };
 type FormValues = RepositoryValues & { organizationId?: string };
 
 const emptyValues: FormInput = { name: '', link: '', description: '' };
+
+// The schemas (and zod) arrive on the first check, or when focus first enters the form.
+const useRepositoryResolver = zodResolverOnDemand<FormInput, FormValues>(() =>
+  import('../schema').then((module) => module.zRepositoryForm),
+);
+const usePlatformRepositoryResolver = zodResolverOnDemand<FormInput, FormValues>(() =>
+  import('../schema').then((module) => module.zPlatformRepositoryCreateInput),
+);
 
 type RepositoryFormProps<Saved> = {
   defaultValues?: FormInput;
@@ -50,8 +53,11 @@ export function RepositoryForm<Saved>({
   const { t } = useTranslation('repository');
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<{ value: Saved } | null>(null);
+  const repositoryResolver = useRepositoryResolver();
+  const platformResolver = usePlatformRepositoryResolver();
+  const { resolver, onFocus } = organizations ? platformResolver : repositoryResolver;
   const form = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(organizations ? zPlatformRepositoryCreateInput : zRepositoryForm),
+    resolver,
     defaultValues: organizations ? { organizationId: '', ...defaultValues } : defaultValues,
   });
 
@@ -82,7 +88,7 @@ export function RepositoryForm<Saved>({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <form onSubmit={submit} onFocus={onFocus} noValidate className="grid gap-5">
       {organizations ? (
         <SelectField
           control={form.control}

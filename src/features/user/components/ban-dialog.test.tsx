@@ -7,6 +7,9 @@ import { appConfig } from '~/app.config';
 import { createTestI18n } from '@/test/i18n';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
 import { BanDialog } from './ban-dialog';
+// Fetched by the dialog on its first opening; loaded ahead so that the first test does not wait for its
+// transform.
+import './ban-form';
 
 const { authRequest, banUser } = vi.hoisted(() => ({ authRequest: vi.fn(), banUser: vi.fn() }));
 vi.mock('@/features/auth/client', () => ({ authRequest }));
@@ -28,8 +31,9 @@ async function renderDialog() {
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  // The dialog's code arrives on its first opening (responsive-dialog.tsx).
+  // The dialog's code arrives on its first opening (responsive-dialog.tsx), then its form's (ban-dialog.tsx).
   await screen.findByRole('dialog');
+  await screen.findByRole('textbox', { name: 'Reason' });
   return { onOpenChange };
 }
 

@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/components/ui/toast';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormWithActions } from '@/components/form/form-with-actions';
-import { useSubmit } from '@/components/form/use-submit';
-import { userMutations } from '../queries';
-import { BanFields, type BanForm, banFormDefaults, banRequestOf, zBanForm } from './ban-fields';
+import { lazyPart } from '@/lib/lazy-part';
+
+// The form (react-hook-form, zod, the date field) is fetched when the dialog first opens: the user page
+// that offers it shows no form until then.
+const BanFormBody = lazyPart(() => import('./ban-form').then((module) => module.BanFormBody));
 
 type BanDialogProps = {
   user: { id: string; name: string };
@@ -28,55 +24,5 @@ export function BanDialog({ user, open, onOpenChange }: BanDialogProps) {
     >
       {(controls) => <BanFormBody user={user} {...controls} />}
     </FormDialog>
-  );
-}
-
-function BanFormBody({
-  user,
-  onBusyChange,
-  onClose,
-}: {
-  user: { id: string; name: string };
-  onBusyChange: (busy: boolean) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('user');
-  const queryClient = useQueryClient();
-  const banUser = useMutation(userMutations.ban(queryClient, user.id));
-  const [now] = useState(() => new Date());
-  const form = useForm<BanForm>({ resolver: zodResolver(zBanForm), defaultValues: banFormDefaults });
-  const { formError, setFormError, run } = useSubmit({
-    scopes: ['user:ban.errors', 'user:errors'],
-    show: 'alert',
-    onBusyChange,
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const request = banRequestOf(form, values);
-    // An end date that passed while the dialog stayed open is the date field's to say.
-    if (!request) return setFormError(null);
-    await run(
-      // The user's lists and detail are read again before the dialog closes.
-      () => banUser.mutateAsync(request),
-      () => {
-        toast.success(t('ban.success', { name: user.name }));
-        onClose();
-      },
-    );
-  });
-
-  const submitting = form.formState.isSubmitting;
-  return (
-    <FormWithActions
-      onSubmit={onSubmit}
-      error={formError}
-      cancelLabel={t('ban.cancel')}
-      onCancel={onClose}
-      submitLabel={t('ban.submit')}
-      submitting={submitting}
-      variant="destructive"
-    >
-      <BanFields form={form} now={now} />
-    </FormWithActions>
   );
 }

@@ -8,8 +8,7 @@ import { MenuItem } from '@/components/layout/menu-popover';
 import { Select } from '@/components/ui/select';
 import { ConfirmDialog, type OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { userMutations } from '../queries';
-import { formRoleOf } from '../schema';
-import { type UserRoleFilter, userRoleFilters } from '../search';
+import { formRoleOf, type UserRoleFilter, userRoleFilters } from '../search';
 
 /**
  * "Set role": pick the role, confirm; better-auth's set-role decides (never on your own page). A menu item

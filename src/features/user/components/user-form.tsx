@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,11 +6,15 @@ import { InputField } from '@/components/form/fields';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
+import { zodResolverOnDemand } from '@/components/form/zod-resolver-on-demand';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import type { UserFormOutcome } from '../errors';
-import { type UserForm as UserFormValues, type UserFormInput, zUserForm } from '../schema';
+import type { UserForm as UserFormValues, UserFormInput } from '../schema';
 import { userRoleFilters } from '../search';
+
+// The schema (and zod) arrives on the first check, or when focus first enters the form.
+const useUserResolver = zodResolverOnDemand(() => import('../schema').then((module) => module.zUserForm));
 
 /**
  * Name, e-mail and role, shared by create and update. What was typed stays through every error; leaving
@@ -32,8 +35,9 @@ export function UserForm({
   onSubmit: (values: UserFormValues) => Promise<UserFormOutcome>;
 }) {
   const { t } = useTranslation('user');
+  const { resolver, onFocus } = useUserResolver();
   const form = useForm<UserFormInput, unknown, UserFormValues>({
-    resolver: zodResolver(zUserForm),
+    resolver,
     defaultValues,
   });
   const [formError, setFormError] = useState<string | null>(null);
@@ -52,7 +56,7 @@ export function UserForm({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-xl gap-5">
+    <form onSubmit={submit} onFocus={onFocus} noValidate className="grid max-w-xl gap-5">
       <UnsavedChangesGuard when={form.formState.isDirty && !next} />
       <InputField
         control={form.control}

@@ -6,7 +6,8 @@ import { EditorPage } from '@/components/layout/editor-page';
 import { useSession } from '@/features/auth/queries';
 import { formOutcomeOf, type UserFormOutcome } from '../errors';
 import { userMutations, userQueries } from '../queries';
-import { formRoleOf, type UserForm as UserFormValues } from '../schema';
+import type { UserForm as UserFormValues } from '../schema';
+import { formRoleOf } from '../search';
 import { UserForm } from './user-form';
 
 /**
