@@ -166,6 +166,8 @@ test.describe('without JavaScript (a form submitted before the page hydrates)', 
 
     const codeField = page.getByRole('textbox', { name: en('auth:verify.code.label') });
     const confirm = page.getByRole('button', { name: en('auth:verify.confirm') });
+    // Without the script that draws the digit slots, the field itself shows what is typed.
+    await expect(codeField).not.toHaveCSS('color', 'rgba(0, 0, 0, 0)');
     await codeField.fill(code === '111111' ? '222222' : '111111');
     await confirm.click();
     await expect(page).toHaveURL(/\/login\/verify\?.*error=INVALID_OTP/);

@@ -56,8 +56,8 @@ export function CodeInput({ length, onComplete, ref, ...props }: CodeInputProps)
         // Codes pasted as "123 456" or "123-456" still fit.
         pasteTransformer={(pasted) => pasted.replace(/\D/g, '').slice(0, length)}
         onComplete={onComplete}
-        // Its <noscript> style block is a hydration mismatch waiting to happen, and nothing works without JS.
-        noScriptCSSFallback={null}
+        // input-otp's own <noscript> style (its default) shows the real input's digits where the slots cannot
+        // (before hydration, or without JavaScript): the verify form then posts natively (sign-in-forms.server.ts).
         containerClassName="flex items-center gap-1 sm:gap-2 has-[:disabled]:opacity-50"
         render={({ slots }) => (
           <>
