@@ -1,13 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useSubmit } from '@/components/form/use-submit';
 import { toast } from '@/components/ui/toast';
 import { MenuItem } from '@/components/layout/menu-popover';
 import type { OpenedElsewhere } from '@/components/ui/confirm-dialog';
 import { TypedConfirmDialog } from '@/components/ui/typed-confirm-dialog';
+import { lazyPart } from '@/lib/lazy-part';
 import { forgetUser, userMutations } from '../queries';
+
+// Its label's <Trans> (react-i18next's, 4.9 kB) is fetched when the dialog first opens: the users list, whose
+// row menus offer the dialog, shows no such sentence until then.
+const DeleteUserLabel = lazyPart(() =>
+  import('./delete-user-label').then((module) => module.DeleteUserLabel),
+);
 
 /**
  * "Delete user": Confirm is enabled only once the user's e-mail is typed. Afterwards a toast, and the list
@@ -51,15 +58,7 @@ export function DeleteUserDialog({
       onConfirm={confirm}
       open={open}
       onOpenChange={onOpenChange}
-      label={
-        <Trans
-          t={t}
-          ns="user"
-          i18nKey="delete.typeEmail"
-          values={{ email: user.email }}
-          components={{ email: <bdi dir="ltr" className="font-semibold [overflow-wrap:anywhere]" /> }}
-        />
-      }
+      label={<DeleteUserLabel email={user.email} />}
     >
       {open === undefined ? (
         <MenuItem tone="danger">
