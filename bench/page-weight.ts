@@ -17,23 +17,39 @@ import { startSeededProduct } from './seeded-product.ts';
 import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BOUND_MS = 170_000;
+const BOUND_MS = 240_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KB = 1000;
-/** First-load JS (gzip) against the bare page's, per page that has a target. */
-const RATIO_TARGETS: Record<string, number> = {
-  '/login': 1.6,
-  '/app/repositories': 1.7,
-  '/manager/users': 1.7,
-};
 const CHUNK_TARGET_KB = 60;
 
 type Who = 'anonymous' | 'user' | 'admin';
-const PAGES: { path: string; who: Who }[] = [
-  { path: '/login', who: 'anonymous' },
-  { path: '/app', who: 'user' },
-  { path: '/app/repositories', who: 'user' },
-  { path: '/manager/users', who: 'admin' },
+/** Ids the pages of one row need: a seeded user's and a seeded repository's. */
+type SeededIds = { userId: string; repositoryId: string };
+/**
+ * The pages weighed, each with its target: first-load JS (gzip) at most `target` × the bare page's (issue
+ * 32: every page ≤ 2.0×, the lists and /app ≤ 1.8×, /login ≤ 1.7×). `page` is the row's name, `path` the URL.
+ */
+const PAGES: { page: string; path: (ids: SeededIds) => string; who: Who; target: number }[] = [
+  { page: '/login', path: () => '/login', who: 'anonymous', target: 1.7 },
+  { page: '/app', path: () => '/app', who: 'user', target: 1.8 },
+  { page: '/app/repositories', path: () => '/app/repositories', who: 'user', target: 1.8 },
+  { page: '/manager/users', path: () => '/manager/users', who: 'admin', target: 1.8 },
+  { page: '/app/account', path: () => '/app/account', who: 'user', target: 2.0 },
+  { page: '/manager/account', path: () => '/manager/account', who: 'admin', target: 2.0 },
+  { page: '/app/repositories/new', path: () => '/app/repositories/new', who: 'user', target: 2.0 },
+  {
+    page: '/manager/repositories/$id/update',
+    path: ({ repositoryId }) => `/manager/repositories/${repositoryId}/update`,
+    who: 'admin',
+    target: 2.0,
+  },
+  {
+    page: '/manager/users/$id/update',
+    path: ({ userId }) => `/manager/users/${userId}/update`,
+    who: 'admin',
+    target: 2.0,
+  },
+  { page: '/manager/users/$id', path: ({ userId }) => `/manager/users/${userId}`, who: 'admin', target: 2.0 },
 ];
 
 type Sizes = { raw: number; gzip: number; brotli: number };
@@ -75,10 +91,18 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
   });
   cleanups.push(() => browser.close());
 
+  const sql = product.database.sql;
+  const [seededUser] = await sql<
+    { id: string }[]
+  >`select id from "user" where email = ${appConfig.seed.userEmail}`;
+  const [seededRepository] = await sql<{ id: string }[]>`select id from repository order by name limit 1`;
+  if (!seededUser || !seededRepository) throw new Error('the seed has no user or no repository to open');
+  const ids: SeededIds = { userId: seededUser.id, repositoryId: seededRepository.id };
+
   const baselineVisit = await visit(browser, baseline.origin, '/', '', false);
   const visits: Record<string, Visit> = {};
   for (const page of PAGES) {
-    visits[page.path] = await visit(browser, product.instance.origin, page.path, cookies[page.who]);
+    visits[page.page] = await visit(browser, product.instance.origin, page.path(ids), cookies[page.who]);
   }
   const switched = await switchLanguage(browser, product.instance.origin, 'fr');
 
@@ -96,27 +120,27 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
 
   const rows: BenchRow[] = [];
   for (const page of PAGES) {
-    const weight = visits[page.path];
+    const weight = visits[page.page];
     if (!weight) continue;
-    const target = RATIO_TARGETS[page.path];
     const ratio = round(weight.js.gzip / baselineVisit.js.gzip, 2);
     rows.push({
-      metric: `${page.path} first-load JS (gzip)`,
+      metric: `${page.page} first-load JS (gzip)`,
       value: kb(weight.js.gzip),
       unit: 'kB',
       baseline: kb(baselineVisit.js.gzip),
       ratio,
-      ...(target === undefined ? {} : { target: `≤ ${target} × baseline`, pass: ratio <= target }),
+      target: `≤ ${page.target} × baseline`,
+      pass: ratio <= page.target,
     });
     rows.push({
-      metric: `${page.path} first-load JS (brotli)`,
+      metric: `${page.page} first-load JS (brotli)`,
       value: kb(weight.js.brotli),
       unit: 'kB',
       baseline: kb(baselineVisit.js.brotli),
       ratio: round(weight.js.brotli / baselineVisit.js.brotli, 2),
     });
-    rows.push({ metric: `${page.path} first-load CSS (gzip)`, value: kb(weight.css.gzip), unit: 'kB' });
-    rows.push({ metric: `${page.path} first-load CSS (brotli)`, value: kb(weight.css.brotli), unit: 'kB' });
+    rows.push({ metric: `${page.page} first-load CSS (gzip)`, value: kb(weight.css.gzip), unit: 'kB' });
+    rows.push({ metric: `${page.page} first-load CSS (brotli)`, value: kb(weight.css.brotli), unit: 'kB' });
   }
   const largest = chunks.routeChunks[0];
   rows.push({
