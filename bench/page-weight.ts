@@ -36,7 +36,8 @@ const PAGES: { page: string; path: (ids: SeededIds) => string; who: Who; target:
   { page: '/manager/users', path: () => '/manager/users', who: 'admin', target: 1.8 },
   { page: '/app/account', path: () => '/app/account', who: 'user', target: 2.0 },
   { page: '/manager/account', path: () => '/manager/account', who: 'admin', target: 2.0 },
-  { page: '/app/repositories/new', path: () => '/app/repositories/new', who: 'user', target: 2.0 },
+  // The seeded user is a member of their organization, who may not create; the manager's form is the same.
+  { page: '/manager/repositories/new', path: () => '/manager/repositories/new', who: 'admin', target: 2.0 },
   {
     page: '/manager/repositories/$id/update',
     path: ({ repositoryId }) => `/manager/repositories/${repositoryId}/update`,
@@ -115,7 +116,7 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
     bundled.foundInServer &&
     firstLoadLocales.every((file) => file.startsWith(`/locales/${appConfig.defaultLanguage}/`)) &&
     switched.fetched.length > 0 &&
-    switched.fetched.every((file) => /^\/locales\/fr\/[a-z]+\.json$/.test(file)) &&
+    switched.fetched.every((file) => /^\/locales\/fr\/[a-zA-Z]+\.json$/.test(file)) &&
     new Set(switched.fetched).size === switched.fetched.length;
 
   const rows: BenchRow[] = [];
