@@ -1,41 +1,25 @@
-// `pnpm dev`: checks the environment, starts Vite and, while it starts, puts a migrated embedded database
-// in place on a first start (from a snapshot: src/server/db/dev-database.ts); the app seeds it on first
-// open. Says "ready" once the database answers, so the first page a developer loads already has data.
+// `pnpm dev`: checks the environment, starts Vite, and says "ready" once the app has opened the database
+// (migrated it and, when empty, seeded it: src/server/db/database.ts), so the first page a developer loads
+// already has data.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { parseClientEnv } from '../src/env/client-schema.ts';
 import { EnvError } from '../src/lib/env-schema.ts';
-import { type ServerEnv, parseServerEnv } from '../src/server/env.ts';
-import {
-  markPreparing,
-  needsPreparation,
-  prepareDevDatabase,
-  snapshotCacheDir,
-  unmarkPreparing,
-} from '../src/server/db/dev-database.ts';
+import { parseServerEnv } from '../src/server/env.ts';
 import { appConfig } from '../app.config.ts';
 
 const started = Date.now();
 if (existsSync('.env')) process.loadEnvFile('.env');
 process.env.NODE_ENV ??= 'development';
 
-let serverEnv: ServerEnv;
 try {
   parseClientEnv(process.env);
-  serverEnv = parseServerEnv(process.env);
+  parseServerEnv(process.env);
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   console.error(error.message);
   process.exit(1);
-}
-
-// Marked before Vite starts, so the app waits for the folder instead of creating a cluster of its own.
-const pgliteDir = serverEnv.DATABASE_URL ? undefined : serverEnv.PGLITE_DIR;
-const preparing = pgliteDir !== undefined && needsPreparation(pgliteDir) ? pgliteDir : undefined;
-if (preparing) {
-  markPreparing(preparing);
-  process.on('exit', () => unmarkPreparing(preparing));
 }
 
 // Without a configured SMTP server, a local catcher receives every e-mail and shows it in a web inbox,
@@ -84,30 +68,7 @@ vite.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 0 : 1));
 });
 
-if (preparing) {
-  try {
-    // Imported here: on a later start this process needs neither drizzle nor PGlite.
-    const { migrationsFolder } = await import('../src/server/db/migrate.ts');
-    const done = await prepareDevDatabase({
-      dir: preparing,
-      migrationsFolder: migrationsFolder(),
-      cacheDir: snapshotCacheDir(),
-    });
-    console.info(
-      done.source === 'snapshot'
-        ? `[db] ${preparing}: restored the migrated snapshot in ${done.seconds.toFixed(1)}s`
-        : `[db] ${preparing}: created and migrated in ${done.seconds.toFixed(1)}s (snapshot saved in ${snapshotCacheDir()} for the next first start)`,
-    );
-  } catch (error) {
-    // The app then creates the database itself, and reports what fails there.
-    console.warn(`[db] could not prepare ${preparing} in advance: ${String(error)}`);
-  } finally {
-    unmarkPreparing(preparing);
-  }
-}
-
-// The app opens the database when it starts (migrations run and an empty database is seeded); /api/ready
-// answers 200 once that is done.
+// The server opens the database as it starts; /api/ready answers 200 once it is migrated (and seeded).
 const deadline = Date.now() + 180_000;
 while (Date.now() < deadline) {
   const ok = await fetch(`${origin}/api/ready`)

@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   /** Round-trip to the database; rejects when it is unreachable. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the whole data folder as a tar archive, consistent while the database is open. */
+  dumpDataDir?: () => Promise<Blob>;
   /**
    * Runs `fn` while holding a Postgres advisory lock (a no-op lock on single-process PGlite). On Postgres
    * `fn` gets connections of its own, outside the request pool's waiting bounds (for migrations).
@@ -45,15 +47,21 @@ type PostgresOptions = {
   lockTimeoutMs?: number;
 };
 
-export type DatabaseOptions = PostgresOptions | { pgliteDir: string };
+type PgliteOptions = {
+  pgliteDir: string;
+  /** A `dumpDataDir` archive to start a new (empty or missing) folder from, instead of a new cluster. */
+  loadDataDir?: Blob;
+};
+
+export type DatabaseOptions = PostgresOptions | PgliteOptions;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return 'url' in options ? openPostgres(options) : openPglite(options.pgliteDir);
+  return 'url' in options ? openPostgres(options) : openPglite(options);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite({ pgliteDir: dir, loadDataDir }: PgliteOptions): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin }, loadDataDir });
   // Both drivers produce a PgDatabase over the same schema; the cast only widens the HKT parameter.
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -65,6 +73,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     close: async () => {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     withLock: (_key, fn) => fn(db),
     // One process owns a PGlite folder, and its single session may take a lock it holds again: the lock
     // is still taken (so the same code runs on both drivers), the process keeps its own jobs apart.

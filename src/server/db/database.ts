@@ -1,8 +1,8 @@
 import '@tanstack/react-start/server-only';
 import { serverEnv } from '../env.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
-import { waitWhilePreparing } from './dev-database.ts';
-import { runMigrations } from './migrate.ts';
+import { openDevDatabase, snapshotCacheDir } from './dev-database.ts';
+import { migrationsFolder, runMigrations } from './migrate.ts';
 import { installQueryTiming } from './timing.ts';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed.ts';
 
@@ -16,8 +16,18 @@ const holder: Holder = ((globalThis as { __starterDb?: Holder }).__starterDb ??=
 async function connect(): Promise<DatabaseHandle> {
   const env = serverEnv();
   installQueryTiming();
-  // `pnpm dev` may still be putting the folder in place (from its snapshot) while Vite starts.
-  if (!env.DATABASE_URL) await waitWhilePreparing(env.PGLITE_DIR);
+  const handle =
+    env.NODE_ENV === 'development' && !env.DATABASE_URL
+      ? await openDevelopmentDatabase(env.PGLITE_DIR)
+      : await openAndMigrate(env);
+  if (env.NODE_ENV === 'development' && (await isDatabaseEmpty(handle.db))) {
+    console.info('[db] empty development database: seeding it');
+    await seedDatabase(handle.db);
+  }
+  return handle;
+}
+
+async function openAndMigrate(env: ReturnType<typeof serverEnv>): Promise<DatabaseHandle> {
   const handle = await openDatabase(
     env.DATABASE_URL
       ? {
@@ -37,9 +47,23 @@ async function connect(): Promise<DatabaseHandle> {
     await handle.close().catch(() => {});
     throw error;
   }
-  if (env.NODE_ENV === 'development' && (await isDatabaseEmpty(handle.db))) {
-    console.info('[db] empty development database: seeding it');
-    await seedDatabase(handle.db);
+  return handle;
+}
+
+/** `pnpm dev`'s embedded database: a new folder starts from the migrated snapshot (./dev-database.ts). */
+async function openDevelopmentDatabase(dir: string): Promise<DatabaseHandle> {
+  const cacheDir = snapshotCacheDir();
+  const { handle, source, seconds } = await openDevDatabase({
+    dir,
+    migrationsFolder: migrationsFolder(),
+    cacheDir,
+  });
+  if (source === 'snapshot')
+    console.info(`[db] ${dir}: loaded the migrated snapshot in ${seconds.toFixed(1)}s`);
+  if (source === 'created') {
+    console.info(
+      `[db] ${dir}: created and migrated in ${seconds.toFixed(1)}s; snapshot saved in ${cacheDir} for the next first start`,
+    );
   }
   return handle;
 }

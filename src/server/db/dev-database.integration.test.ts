@@ -1,25 +1,15 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client.ts';
-import { prepareDevDatabase, snapshotKey } from './dev-database.ts';
-import { migrationsFolder, runMigrations } from './migrate.ts';
+import { type DevDatabase, openDevDatabase, snapshotKey } from './dev-database.ts';
+import { migrationsFolder } from './migrate.ts';
 import { isDatabaseEmpty } from './seed/seed.ts';
 import { appliedMigrations, queryRows } from '@/test/database';
 
-// A real cluster is created once here (2-3 s on a quiet machine, more beside other work).
-const BUILD_TIMEOUT_MS = 120_000;
+// Real clusters are created here (2-3 s each on a quiet machine, more beside other work).
+const CREATE_TIMEOUT_MS = 120_000;
 
 const scratch = mkdtempSync(join(tmpdir(), 'starter-dev-db-integration-'));
 const cacheDir = join(scratch, 'cache');
@@ -41,20 +31,15 @@ function migrationsWithProbe(): { folder: string; entries: number } {
   return { folder, entries: journal.entries.length };
 }
 
-/** Opens `dir` as the app does, and reads what a stale or a current snapshot would differ in. */
-async function inspect(dir: string, folder: string) {
-  const handle = await openDatabase({ pgliteDir: dir });
+/** What a stale or a current snapshot would differ in, read through the handle the app got; then closes it. */
+async function inspect({ handle }: DevDatabase) {
   try {
-    const applied = await appliedMigrations(handle.db);
     const probe = await queryRows<{ name: string | null }>(
       handle.db,
       sql`select to_regclass('public.dev_snapshot_probe')::text as name`,
     );
-    // The app migrates on every open: on a current snapshot there is nothing left to apply.
-    await runMigrations(handle, folder);
     return {
-      applied,
-      appliedAfterOpen: await appliedMigrations(handle.db),
+      applied: await appliedMigrations(handle.db),
       probe: probe[0]?.name ?? null,
       empty: await isDatabaseEmpty(handle.db),
     };
@@ -63,50 +48,80 @@ async function inspect(dir: string, folder: string) {
   }
 }
 
-describe('prepareDevDatabase', () => {
+describe('openDevDatabase', () => {
   let migrations: { folder: string; entries: number };
-  let staleSnapshot: string;
-  let first: Awaited<ReturnType<typeof prepareDevDatabase>>;
-  const firstDir = join(scratch, 'first', 'pglite');
+  let current: string;
+  let first: DevDatabase;
 
   beforeAll(async () => {
     migrations = migrationsWithProbe();
-    // A snapshot made before the probe migration existed (a stand-in: restoring would copy its sentinel).
-    staleSnapshot = join(cacheDir, `pglite-${snapshotKey(migrationsFolder())}`);
-    mkdirSync(staleSnapshot, { recursive: true });
-    writeFileSync(join(staleSnapshot, 'PG_VERSION'), '17\n');
-    writeFileSync(join(staleSnapshot, 'sentinel'), 'stale');
-    first = await prepareDevDatabase({ dir: firstDir, migrationsFolder: migrations.folder, cacheDir });
-  }, BUILD_TIMEOUT_MS);
+    current = join(cacheDir, `pglite-${snapshotKey(migrations.folder)}.tar`);
+    // A first start before the probe migration existed: it leaves the snapshot of the shipped migrations.
+    const before = await openDevDatabase({
+      dir: join(scratch, 'before'),
+      migrationsFolder: migrationsFolder(),
+      cacheDir,
+    });
+    await before.handle.close();
+    first = await openDevDatabase({
+      dir: join(scratch, 'first'),
+      migrationsFolder: migrations.folder,
+      cacheDir,
+    });
+  }, CREATE_TIMEOUT_MS);
 
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('does not restore a snapshot of other migrations: it creates and migrates the database', async () => {
+  it('does not restore the snapshot of other migrations: it creates and migrates the database', async () => {
+    expect(existsSync(join(cacheDir, `pglite-${snapshotKey(migrationsFolder())}.tar`))).toBe(true);
     expect(first.source).toBe('created');
-    expect(existsSync(join(firstDir, 'sentinel'))).toBe(false);
-    expect(await inspect(firstDir, migrations.folder)).toEqual({
+    expect(await inspect(first)).toEqual({
       applied: migrations.entries,
-      appliedAfterOpen: migrations.entries,
       probe: 'dev_snapshot_probe',
       empty: true,
     });
   });
 
-  it('saves the snapshot of these migrations and restores it on the next first start, migrated and unseeded', async () => {
-    const current = `pglite-${snapshotKey(migrations.folder)}`;
-    expect(readdirSync(cacheDir).sort()).toEqual(
-      [current, `pglite-${snapshotKey(migrationsFolder())}`].sort(),
-    );
-
-    const dir = join(scratch, 'second', 'pglite');
-    const second = await prepareDevDatabase({ dir, migrationsFolder: migrations.folder, cacheDir });
-
+  it('saves the new database as the snapshot of its migrations, and a new folder starts from it, migrated and unseeded', async () => {
+    expect(existsSync(current)).toBe(true);
+    const second = await openDevDatabase({
+      dir: join(scratch, 'second'),
+      migrationsFolder: migrations.folder,
+      cacheDir,
+    });
     expect(second.source).toBe('snapshot');
-    expect(await inspect(dir, migrations.folder)).toEqual({
+    expect(await inspect(second)).toEqual({
       applied: migrations.entries,
-      appliedAfterOpen: migrations.entries,
       probe: 'dev_snapshot_probe',
       empty: true,
     });
   });
+
+  it('opens a folder that has a database as it is, whatever the cache holds', async () => {
+    const again = await openDevDatabase({
+      dir: join(scratch, 'second'),
+      migrationsFolder: migrations.folder,
+      cacheDir,
+    });
+    expect(again.source).toBe('existing');
+    await again.handle.close();
+  });
+
+  it(
+    'replaces a snapshot that does not load (cut short) with a new database and a new snapshot',
+    async () => {
+      writeFileSync(current, readFileSync(current).subarray(0, 4096));
+      const dir = join(scratch, 'third');
+      const third = await openDevDatabase({ dir, migrationsFolder: migrations.folder, cacheDir });
+      expect(third.source).toBe('created');
+      expect(await inspect(third)).toEqual({
+        applied: migrations.entries,
+        probe: 'dev_snapshot_probe',
+        empty: true,
+      });
+      expect(readFileSync(current).length).toBeGreaterThan(4096);
+      expect(readdirSync(cacheDir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    },
+    CREATE_TIMEOUT_MS,
+  );
 });

@@ -1,17 +1,8 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  markPreparing,
-  needsPreparation,
-  prepareDevDatabase,
-  preparingMarker,
-  snapshotCacheDir,
-  snapshotKey,
-  unmarkPreparing,
-  waitWhilePreparing,
-} from './dev-database.ts';
+import { needsPreparation, snapshotCacheDir, snapshotKey } from './dev-database.ts';
 import { migrationsFolder } from './migrate.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'starter-dev-db-unit-'));
@@ -62,54 +53,6 @@ describe('needsPreparation', () => {
     writeFileSync(join(used, 'postgresql.conf'), '');
     expect(needsPreparation(used)).toBe(false);
     expect(needsPreparation('memory://')).toBe(false);
-  });
-});
-
-describe('prepareDevDatabase from a cached snapshot', () => {
-  it('copies the snapshot of these migrations into place, whole, and leaves no work folder', async () => {
-    const cacheDir = folder('cache');
-    // A stand-in for a migrated cluster: restoring copies the folder and never opens it.
-    const snapshot = join(cacheDir, `pglite-${snapshotKey(migrationsFolder())}`);
-    mkdirSync(snapshot);
-    writeFileSync(join(snapshot, 'PG_VERSION'), '17\n');
-    writeFileSync(join(snapshot, 'sentinel'), 'from the snapshot');
-    const parent = folder('data');
-    const dir = join(parent, 'pglite');
-
-    const done = await prepareDevDatabase({ dir, migrationsFolder: migrationsFolder(), cacheDir });
-
-    expect(done.source).toBe('snapshot');
-    expect(readFileSync(join(dir, 'sentinel'), 'utf8')).toBe('from the snapshot');
-    expect(existsSync(join(snapshot, 'sentinel'))).toBe(true);
-    expect(existsSync(`${dir}.tmp-${process.pid}`)).toBe(false);
-  });
-});
-
-describe('waitWhilePreparing', () => {
-  it('resolves at once without a marker', async () => {
-    await expect(waitWhilePreparing(join(folder('none'), 'pglite'))).resolves.toBeUndefined();
-  });
-
-  it('waits while a live process prepares the folder, and resolves once it is done', async () => {
-    const dir = join(folder('live'), 'pglite');
-    markPreparing(dir);
-    let waited = false;
-    const waiting = waitWhilePreparing(dir, 10).then(() => {
-      waited = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(waited).toBe(false);
-    unmarkPreparing(dir);
-    await waiting;
-    expect(waited).toBe(true);
-  });
-
-  it('ignores and removes the marker of a process that is gone (a start killed halfway)', async () => {
-    const dir = join(folder('stale'), 'pglite');
-    // Above the kernel's pid limit (4194304), so no process has it.
-    markPreparing(dir, 9_999_999);
-    await waitWhilePreparing(dir, 10);
-    expect(existsSync(preparingMarker(dir))).toBe(false);
   });
 });
 
