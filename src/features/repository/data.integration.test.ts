@@ -182,6 +182,72 @@ describe('listRepositories', () => {
   });
 });
 
+describe('listRepositories: a search past the first rows it looks among', () => {
+  // With 2 rows a page, a search's page is first looked for among the scope's first 150 rows in list order
+  // (50 pages of 3), its count among any 1,010 rows of it (10 times the cap and one), and else among every
+  // match. 6,000 rows more in the organization, newest first by number: "top-…" (1–300), then "deep-…",
+  // and every 12th of the oldest 300 (physically last, and last by name) "zz-needle-…"; 300 in the other
+  // organization named "elsewhere-…".
+  const limit = 2;
+  beforeAll(async () => {
+    await db.execute(sql`
+      insert into ${repository} (organization_id, name, link, created_at)
+      select case when i > 6000 then ${OTHER_ORG} else ${ORG} end,
+             case when i > 6000 then 'elsewhere-' || i when i <= 300 then 'top-' || i
+                  when i > 5700 and i % 12 = 0 then 'zz-needle-' || i else 'deep-' || i end,
+             'https://past.example/' || i,
+             timestamptz '2026-06-01 00:00:00+00' - (i / 3) * interval '1 second'
+      from generate_series(1, 6300) as i`);
+  });
+  afterAll(async () => {
+    await db.delete(repository).where(like(repository.link, 'https://past.example/%'));
+  });
+
+  /** The same search written as one plain query over the organization. */
+  async function expectedNames(term: string, sort: RepositorySort, order: 'asc' | 'desc') {
+    const direction = order === 'asc' ? asc : desc;
+    const rows = await db
+      .select({ name: repository.name })
+      .from(repository)
+      .where(sql`${repository.organizationId} = ${ORG} and ${repository.name} ilike ${`%${term}%`}`)
+      .orderBy(direction(sort === 'name' ? repository.name : repository.createdAt), direction(repository.id));
+    return rows.map((row) => row.name);
+  }
+
+  it.each([
+    ['top-1', 'created', 'desc'],
+    ['needle', 'created', 'desc'],
+    ['needle', 'created', 'asc'],
+    ['needle', 'name', 'desc'],
+    ['deep-12', 'created', 'desc'],
+    ['elsewhere', 'created', 'desc'],
+    ['nowhere', 'name', 'asc'],
+  ] as const)(
+    'finds every page of "%s" (%s %s) and the total a plain query finds',
+    async (term, sort, order) => {
+      const expected = await expectedNames(term, sort, order);
+      const pages = await walk(term, limit, { sort, order });
+      expect(pages.flatMap((page) => page.items.map((item) => item.name))).toEqual(expected);
+      expect(pages.slice(0, -1).every((page) => page.items.length === limit)).toBe(true);
+      const { searchTotalCap } = appConfig.pagination;
+      const total = {
+        total: Math.min(expected.length, searchTotalCap),
+        totalCapped: expected.length > searchTotalCap,
+      };
+      expect(
+        pages.every((page) => page.total === total.total && page.totalCapped === total.totalCapped),
+      ).toBe(true);
+    },
+  );
+
+  it('has the matches where the cases need them', async () => {
+    expect(await expectedNames('top-1', 'created', 'desc')).toHaveLength(111);
+    expect(await expectedNames('needle', 'created', 'desc')).toHaveLength(25);
+    expect(await expectedNames('deep-12', 'created', 'desc')).toHaveLength(100);
+    expect(await expectedNames('elsewhere', 'created', 'desc')).toEqual([]);
+  });
+});
+
 describe('findRepositoryById', () => {
   it('finds a repository with its dates as ISO strings', async () => {
     const [listed] = (await listRepositories(SCOPE, { searchTerm: '50% off', limit: 1 }, db)).items;

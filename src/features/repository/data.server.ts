@@ -3,7 +3,7 @@ import { appConfig } from '~/app.config';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
+import { containsPattern, countUpTo, hasTrigram, keysetPage, type SortKey } from '@/server/db/list';
 import { organization, repository } from '@/server/db/schema/index';
 import { AppError } from '@/lib/errors';
 import type { ListPage } from '@/lib/list';
@@ -65,7 +65,7 @@ export async function listRepositories(
     filter,
     cursor: query.cursor,
     limit: query.limit,
-    fetchRows: ({ where, orderBy, limit, cursorAt }) =>
+    fetchRows: ({ from, where, orderBy, limit, cursorAt }) =>
       executor
         .select({
           id: repository.id,
@@ -78,14 +78,20 @@ export async function listRepositories(
           organization: { id: organization.id, name: organization.name },
           cursorAt,
         })
-        .from(repository)
+        .from(from ?? repository)
         .innerJoin(organization, eq(organization.id, repository.organizationId))
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
     countRows: (where, limit) =>
-      countUpTo(executor, repository, where, limit, { search: Boolean(query.searchTerm) }),
+      countUpTo(executor, repository, where, limit, {
+        search: hasTrigram(query.searchTerm),
+        scope: scopeFilter(scope),
+      }),
     totalCap: query.searchTerm ? appConfig.pagination.searchTotalCap : undefined,
+    search: query.searchTerm
+      ? { table: repository, term: query.searchTerm, scope: scopeFilter(scope) }
+      : undefined,
   });
 }
 

@@ -108,6 +108,23 @@ describe('listUsers', () => {
     expect(pages.at(-1)?.nextCursor).toBeNull();
   });
 
+  // With 4 rows a page, a search first looks among the first 250 rows of the list (50 pages of 5), then
+  // among every match: newest first, "person1" matches only older users (u0001, u0010–u0019, u0100–u0199).
+  it.each<Partial<UserListView>>([
+    { searchTerm: 'person1' },
+    { searchTerm: 'person1', order: 'asc' },
+    { searchTerm: 'person1', sort: 'name', order: 'desc' },
+    { searchTerm: 'abby' },
+    { searchTerm: 'mia', status: 'banned' },
+    { searchTerm: 'nobody' },
+  ])('walks every page of %o past the first rows a search looks among', async (partial) => {
+    const view = { ...userListDefaults, ...partial };
+    const expected = await expectedIds(view);
+    const pages = await walk(view, 4);
+    expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(expected);
+    expect(pages.slice(0, -1).every((page) => page.items.length === 4)).toBe(true);
+  });
+
   it('covers enough rows for the walk to mean something', async () => {
     expect((await expectedIds(userListDefaults)).length).toBeGreaterThan(500);
     expect((await expectedIds({ ...userListDefaults, status: 'banned' })).length).toBeGreaterThan(40);

@@ -3,7 +3,7 @@ import { appConfig } from '~/app.config';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
-import { containsPattern, countUpTo, keysetPage, type SortKey } from '@/server/db/list';
+import { containsPattern, countUpTo, hasTrigram, keysetPage, type SortKey } from '@/server/db/list';
 import { session, user } from '@/server/db/schema/index';
 import type { ListPage } from '@/lib/list';
 import type { UserDetail, UserListItem } from './schema';
@@ -73,16 +73,18 @@ export async function listUsers(
     filter: userListFilter(query),
     cursor: query.cursor,
     limit: query.limit,
-    fetchRows: ({ where, orderBy, limit, cursorAt }) =>
+    fetchRows: ({ from, where, orderBy, limit, cursorAt }) =>
       executor
         .select({ ...listColumns, cursorAt })
-        .from(user)
+        .from(from ?? user)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit),
     countRows: (where, limit) =>
-      countUpTo(executor, user, where, limit, { search: Boolean(query.searchTerm) }),
+      countUpTo(executor, user, where, limit, { search: hasTrigram(query.searchTerm) }),
     totalCap: query.searchTerm ? appConfig.pagination.searchTotalCap : undefined,
+    // No index serves the role and status filters in list order: the first rows are the whole table's.
+    search: query.searchTerm ? { table: user, term: query.searchTerm, scope: undefined } : undefined,
   });
 }
 
