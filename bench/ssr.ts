@@ -9,8 +9,14 @@
 // The signed-in list is also measured against a data floor: the baseline's /repositories, which checks the
 // same signed session cookie with one query and renders the same 20 rows from the same SQL through
 // postgres.js on the same database (bench/baseline/src/data/repositories.ts).
+// Server CPU per request is read from /proc/<pid>/stat (user + system time of the server process) over
+// CPU_REQUESTS requests after a warm-up, CPU_CONNECTIONS connections: on a busy machine it holds better
+// than throughput. The signed-in `/app/repositories` (the seeded user) and `/manager/users` (the seeded
+// admin) are measured next to the data floor, CPU_ROUNDS rounds taking turns, medians reported.
 //
-// Alone: `node bench/ssr.ts` prints the section as JSON.
+// Alone: `node bench/ssr.ts` prints the section as JSON; BENCH_SSR_CPU_ONLY=1 measures the CPU figures only
+// (2–10 minutes, by how busy the machine is). AREA_SSR (src/server/env.ts) passes through to the product's server.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { appConfig } from '../app.config.ts';
@@ -22,13 +28,19 @@ import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
 const DURATION_S = 10;
-const BOUND_MS = 170_000;
+const BOUND_MS = 600_000;
 const RATIO_TARGET = 0.6;
 /** The signed-in list against the data floor: at least half its throughput, at most twice its p95. */
 const DATA_RATIO_TARGET = 0.5;
 const DATA_P95_TARGET = 2;
 /** The rows of the list's first page, on both sides. */
 const DATA_ROWS = appConfig.pagination.pageSize;
+/** Server CPU per signed-in list render (issue 32 §1), in ms. */
+const CPU_TARGET_MS = 4;
+const CPU_REQUESTS = 1_000;
+const CPU_WARMUP_REQUESTS = 200;
+const CPU_CONNECTIONS = 4;
+const CPU_ROUNDS = 3;
 
 type Load = { requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; requests: number };
 
@@ -44,16 +56,58 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
   });
   cleanups.push(baseline.stop);
   const cookie = await product.signIn(appConfig.seed.userEmail);
+  const adminCookie = await product.signIn(appConfig.seed.adminEmail);
   const origin = product.instance.origin;
 
   // Checked once up front: the pages answer what they should (not a redirect to /login, not an error).
   await expectPage(`${baseline.origin}/`, {}, '<h1>Baseline</h1>');
   await expectPage(`${origin}/login`, {}, 'type="email"');
   await expectPage(`${origin}/app/repositories`, { cookie }, '/app/repositories');
+  await expectPage(`${origin}/manager/users`, { cookie: adminCookie }, '/manager/users');
   await expectPage(`${baseline.origin}/repositories`, { cookie }, `data-rows="${DATA_ROWS}"`);
   // The two /login figures are what they say: one from the page cache, one rendered every time.
   await expectCache(`${origin}/login`, 'page-cache;desc="hit"');
   await expectCache(`${origin}/login?bench=render`, undefined);
+
+  const cpu = await cpuRounds([
+    {
+      name: 'dataFloor',
+      pid: baseline.pid,
+      url: `${baseline.origin}/repositories`,
+      headers: { cookie },
+      marker: `data-rows="${DATA_ROWS}"`,
+    },
+    {
+      name: 'repositories',
+      pid: product.instance.process.pid,
+      url: `${origin}/app/repositories`,
+      headers: { cookie },
+      marker: '/app/repositories',
+    },
+    {
+      name: 'users',
+      pid: product.instance.process.pid,
+      url: `${origin}/manager/users`,
+      headers: { cookie: adminCookie },
+      marker: '/manager/users',
+    },
+  ]);
+
+  const cpuRows = [
+    cpuRow(
+      'GET /app/repositories (signed in) server CPU per request',
+      cpu.medians.repositories,
+      cpu.medians.dataFloor,
+    ),
+    cpuRow('GET /manager/users (signed in) server CPU per request', cpu.medians.users, cpu.medians.dataFloor),
+  ];
+  const cpuDetails = {
+    method: `server process user + system time (/proc/<pid>/stat) over ${CPU_REQUESTS} requests after ${CPU_WARMUP_REQUESTS} discarded, ${CPU_CONNECTIONS} connections, ${CPU_ROUNDS} rounds taking turns; medians`,
+    areaSsr: process.env.AREA_SSR ?? 'default',
+    ...cpu.rounds,
+  };
+  if (process.env.BENCH_SSR_CPU_ONLY === '1')
+    return { section: 'ssr', rows: cpuRows, details: { cpu: cpuDetails } };
 
   const baselineLoad = await load(`${baseline.origin}/`, {}, '<h1>Baseline</h1>');
   const login = await load(`${origin}/login`, {}, 'type="email"');
@@ -87,12 +141,14 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
     ...versus('GET /login (anonymous, rendered)', loginRendered),
     ...versus('GET /app/repositories (signed in)', repositories),
     ...versusDataFloor(repositories, dataFloor),
+    ...cpuRows,
   ];
   return {
     section: 'ssr',
     rows,
     details: {
       client: `autocannon in the bench process, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up (discarded), ${DURATION_S} s measured, no Accept-Encoding`,
+      cpu: cpuDetails,
       baseline: baselineLoad,
       login,
       loginRendered,
@@ -128,6 +184,59 @@ function versusDataFloor(measured: Load, floor: Load): BenchRow[] {
   ];
 }
 
+type CpuTarget = {
+  name: string;
+  pid: number | undefined;
+  url: string;
+  headers: Record<string, string>;
+  marker: string;
+};
+
+/** Each target's CPU per request, CPU_ROUNDS rounds with the targets taking turns; medians by name. */
+async function cpuRounds(
+  targets: CpuTarget[],
+): Promise<{ medians: Record<string, number>; rounds: Record<string, number[]> }> {
+  const rounds: Record<string, number[]> = {};
+  for (let round = 0; round < CPU_ROUNDS; round++) {
+    for (const target of targets) {
+      const ms = await cpuPerRequest(target);
+      (rounds[target.name] ??= []).push(ms);
+      console.error(`[ssr] round ${round + 1}: ${target.name} ${ms} ms CPU per request`);
+    }
+  }
+  const medians = Object.fromEntries(Object.entries(rounds).map(([name, values]) => [name, median(values)]));
+  return { medians, rounds };
+}
+
+/** Server CPU per request in ms: the process's CPU time over CPU_REQUESTS answers, after a warm-up. */
+async function cpuPerRequest({ pid, url, headers, marker }: CpuTarget): Promise<number> {
+  if (pid === undefined) throw new Error(`${url}: no server process id`);
+  await cannon(url, headers, marker, { amount: CPU_WARMUP_REQUESTS }, CPU_CONNECTIONS);
+  const before = cpuMs(pid);
+  await cannon(url, headers, marker, { amount: CPU_REQUESTS }, CPU_CONNECTIONS);
+  return round((cpuMs(pid) - before) / CPU_REQUESTS, 2);
+}
+
+/** User + system CPU time of a process so far, in ms (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function cpuRow(metric: string, value: number | undefined, floor: number | undefined): BenchRow {
+  const ms = value ?? Number.NaN;
+  return {
+    metric,
+    value: ms,
+    unit: 'ms',
+    baseline: floor ?? Number.NaN,
+    ratio: round(ms / (floor ?? Number.NaN), 2),
+    target: `≤ ${CPU_TARGET_MS} ms`,
+    pass: ms <= CPU_TARGET_MS,
+  };
+}
+
 async function expectPage(url: string, headers: Record<string, string>, marker: string): Promise<void> {
   const response = await fetch(url, { headers, redirect: 'manual' });
   const body = await response.text();
@@ -146,15 +255,17 @@ async function expectCache(url: string, marker: string | undefined): Promise<voi
 
 /** A warm-up, then the measured run; latencies from every response (autocannon's histogram has no p95). */
 async function load(url: string, headers: Record<string, string>, marker: string): Promise<Load> {
-  await cannon(url, headers, marker, WARMUP_S);
-  return cannon(url, headers, marker, DURATION_S);
+  await cannon(url, headers, marker, { duration: WARMUP_S });
+  return cannon(url, headers, marker, { duration: DURATION_S });
 }
 
+/** One autocannon run of `length` (seconds, or a number of requests). */
 function cannon(
   url: string,
   headers: Record<string, string>,
   marker: string,
-  seconds: number,
+  length: { duration: number } | { amount: number },
+  connections = CONNECTIONS,
 ): Promise<Load> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -162,8 +273,8 @@ function cannon(
     const instance = autocannon(
       {
         url,
-        connections: CONNECTIONS,
-        duration: seconds,
+        connections,
+        ...length,
         headers,
         timeout: 10,
         // Each answer is checked: a page that renders its error screen fast is not a fast page.
@@ -195,6 +306,13 @@ function cannon(
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+}
+
+function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function percentile(sorted: number[], q: number): number {

@@ -13,7 +13,8 @@ const repoRoot = join(baselineDir, '../..');
 export const baselineOutput = join(baselineDir, 'node_modules/.output');
 const builtMarker = join(baselineOutput, 'nitro.json');
 
-export type Baseline = { origin: string; stop: () => Promise<void> };
+/** `pid`: the server process, whose CPU time the SSR section reads. */
+export type Baseline = { origin: string; pid: number | undefined; stop: () => Promise<void> };
 
 let building: Promise<void> | undefined;
 
@@ -106,7 +107,7 @@ export async function startBaseline(
     try {
       const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200 && (await response.text()).includes('<h1>Baseline</h1>')) {
-        return { origin, stop };
+        return { origin, pid: child.pid, stop };
       }
     } catch {
       // Not listening yet.
