@@ -12,7 +12,7 @@ export default defineConfig({
     port: 3000,
     // Server environments too (Vite's default is the browser's only): the dev server transforms a module's
     // imports as soon as it has transformed the module, instead of one at a time as the server-side runner
-    // asks for them, so `pnpm dev`'s first server render waits less (docs/decisions/037-dev-loop.md).
+    // asks for them, so `pnpm dev`'s first server render waits less (docs/decisions/038-dev-loop.md).
     preTransformRequests: true,
   },
   environments: {
