@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -8,14 +7,17 @@ import { Trans, useTranslation } from 'react-i18next';
 import { appConfig } from '~/app.config';
 import { FormAlert } from '@/components/form/form-alert';
 import { CodeField, showCodeFailure } from '@/components/form/code-field';
+import { zodResolverOnDemand } from '@/components/form/zod-resolver-on-demand';
 import { Button } from '@/components/ui/button';
 import { authMutations, authQueries } from '../queries';
 import { afterSignIn } from '../redirect';
-import { zVerifyForm } from '../schema';
 import { AuthScreen } from './auth-screen';
 import { EmailText } from './email-text';
 import { ResendCodeButton } from './resend-code-button';
 import { translateError } from '@/lib/translate-error';
+
+// zod arrives once the code field takes the focus, not with the page (docs/performance.md#lazy-loaders).
+const useVerifyResolver = zodResolverOnDemand(() => import('../schema').then((module) => module.zVerifyForm));
 
 /**
  * /login/verify: the code sent to `email`; submits by itself once the sixth digit is in. The form also
@@ -39,9 +41,10 @@ export function VerifyPage({
   const [formError, setFormError] = useState<string | null>(() =>
     error ? translateError(t, { code: error }) : null,
   );
+  const { resolver, onFocus } = useVerifyResolver();
   // Re-checked on submit only: the sixth digit submits, so half a code never shows an error while typing.
   const form = useForm({
-    resolver: zodResolver(zVerifyForm),
+    resolver,
     defaultValues: { otp: '' },
     reValidateMode: 'onSubmit',
   });
@@ -79,6 +82,7 @@ export function VerifyPage({
         method="post"
         action="/api/auth/form/code"
         onSubmit={onSubmit}
+        onFocus={onFocus}
         noValidate
         className="flex flex-col gap-4"
       >
