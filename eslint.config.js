@@ -68,6 +68,8 @@ export default tseslint.config(
     // Server code, server functions and tooling may import server-only modules.
     files: [
       'src/server/**',
+      // The server entry (Start's handler), never part of the client bundle.
+      'src/server.ts',
       'src/features/**/functions.ts',
       'src/features/**/middleware.ts',
       // Global middleware: server-only imports are used inside `.server()` bodies, stripped from the client.

@@ -162,6 +162,15 @@ describe('parseServerEnv', () => {
     ]);
   });
 
+  it('renders the signed-in areas in full unless AREA_SSR says data-only', () => {
+    expect(parseServerEnv({ NODE_ENV: 'test' }).AREA_SSR).toBe('full');
+    expect(parseServerEnv({ NODE_ENV: 'test', AREA_SSR: 'data-only' }).AREA_SSR).toBe('data-only');
+    const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'test', AREA_SSR: 'client' }));
+    expect(problemLines(error)).toEqual([
+      "  - AREA_SSR: must be 'full' or 'data-only' (example: AREA_SSR=data-only)",
+    ]);
+  });
+
   it('prints no stack trace in its message', () => {
     const error = envErrorOf(() => parseServerEnv({ NODE_ENV: 'production', DATABASE_URL: 'mysql://x' }));
     expect(error.message).not.toMatch(/^\s+at /m);

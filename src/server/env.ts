@@ -140,6 +140,10 @@ const zServerEnv = z
     // 'false' sends pages, server-function answers and API JSON uncompressed, for a proxy in front that
     // compresses them itself; static files stay precompressed (docs/performance.md#compression).
     COMPRESSION: zBooleanString.default('true'),
+    // How the signed-in areas (/app, /manager) are server-rendered: 'full' renders their pages into the
+    // HTML; 'data-only' runs their guards and loaders and sends the data, and the browser renders the
+    // page (a skeleton until then) (docs/performance.md#signed-in-areas-rendered-in-the-browser).
+    AREA_SSR: z.enum(['full', 'data-only'], { error: "must be 'full' or 'data-only'" }).default('full'),
     // Read at run time only (`isDemoMode`): unset is not a demo, whatever the build was made with.
     VITE_IS_DEMO: zBooleanString.optional(),
   })
@@ -201,6 +205,7 @@ export const serverEnvExamples = {
   SERVER_TIMING_DETAIL: 'false',
   PAGE_CACHE: 'false',
   COMPRESSION: 'false',
+  AREA_SSR: 'data-only',
   VITE_IS_DEMO: 'false',
 };
 

@@ -1,7 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppWindow, House, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { areaSsr } from '@/lib/area-ssr';
 import type { NavItem } from '@/components/layout/area-nav';
+import { AreaSkeleton } from '@/components/layout/area-skeleton';
 import { entities } from '@/entities';
 import { AreaLayout } from '@/features/auth/components/area-layout';
 import { roleCan } from '@/features/auth/permissions';
@@ -13,6 +15,9 @@ import { OrganizationSwitcher } from '@/features/organization/components/organiz
 import { requireWorkspace } from '@/features/organization/guards';
 
 export const Route = createFileRoute('/app')({
+  // AREA_SSR: rendered on the server, or only its data (the skeleton until the browser renders the page).
+  ssr: areaSsr,
+  pendingComponent: AreaSkeleton,
   beforeLoad: async ({ context, location }) => {
     await requireArea(context, location.href, 'app');
     await requireWorkspace(context);

@@ -2,7 +2,9 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppWindow, LayoutDashboard, UserRound } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { areaSsr } from '@/lib/area-ssr';
 import type { NavItem } from '@/components/layout/area-nav';
+import { AreaSkeleton } from '@/components/layout/area-skeleton';
 import type { NavGroup } from '@/components/layout/sidebar';
 import { entities } from '@/entities';
 import { readSidebarOpen } from '@/components/layout/sidebar-state';
@@ -15,6 +17,9 @@ import { savedViewQueries } from '@/features/saved-view/queries';
 import { LanguageSelect, ThemeSelect } from '@/components/layout/preference-selects';
 
 export const Route = createFileRoute('/manager')({
+  // AREA_SSR: rendered on the server, or only its data (the skeleton until the browser renders the page).
+  ssr: areaSsr,
+  pendingComponent: ManagerSkeleton,
   beforeLoad: ({ context, location }) => requireArea(context, location.href, 'manager'),
   // Read from the request on the server render, so the sidebar has its remembered width from the first paint.
   // The saved views are in the sidebar's first paint too (a failure leaves them to the sidebar's own query).
@@ -76,4 +81,8 @@ function ManagerLayout() {
       <Outlet />
     </SidebarAreaLayout>
   );
+}
+
+function ManagerSkeleton() {
+  return <AreaSkeleton sidebar={readSidebarOpen()} />;
 }
