@@ -8,13 +8,22 @@
 //
 // Alone: `node bench/lighthouse.ts` prints the section as JSON; LIGHTHOUSE_REPORTS=<dir> also writes
 // every run's full report (LHR JSON) there, to read the audits behind a score.
-import { mkdirSync, writeFileSync } from 'node:fs';
+//
+// LIGHTHOUSE_AREAS=1 measures the two ways of rendering the signed-in areas instead (AREA_SSR, ADR 037):
+// two product servers on one seeded database, one with AREA_SSR=full and one with AREA_SSR=data-only, and
+// for each `/app/repositories` (user) and `/manager/users` (admin) with a cold cache (Lighthouse's storage
+// reset) and right after in the same browser with a warm one (no reset: the page's scripts come from the
+// HTTP cache); LIGHTHOUSE_RUNS rounds (default RUNS), the configurations taking turns, medians.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { appConfig } from '../app.config.ts';
 import { startBaseline } from './baseline/app.ts';
+import { freePort, startInstance, waitForReady } from '../e2e/support/instances.ts';
 import { startSeededProduct } from './seeded-product.ts';
 import { boundedSection, type BenchRow, type Cleanups, type SectionResult } from './types.ts';
 
@@ -43,6 +52,73 @@ type PageRun = {
 };
 
 export const measure = boundedSection('lighthouse', BOUND_MS, run);
+
+const AREA_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? RUNS);
+
+/** The signed-in areas server-rendered in full and as data only, cold and warm cache (LIGHTHOUSE_AREAS=1). */
+export const measureAreas = boundedSection('lighthouse-areas', 1_800_000, runAreas);
+
+async function runAreas(cleanups: Cleanups): Promise<SectionResult> {
+  const full = await startSeededProduct(cleanups, { AREA_SSR: 'full' });
+  const dataOnly = await startInstance({
+    DATABASE_URL: full.database.url,
+    SERVER_FN_LIMIT_PER_USER: '100000000',
+    SERVER_FN_LIMIT_PER_ADDRESS: '100000000',
+    AREA_SSR: 'data-only',
+  });
+  cleanups.push(() => dataOnly.stop(5_000));
+  await waitForReady(dataOnly);
+  const user = await full.signIn(appConfig.seed.userEmail);
+  const admin = await full.signIn(appConfig.seed.adminEmail);
+  const configs = [
+    { name: 'full', origin: full.instance.origin },
+    { name: 'data-only', origin: dataOnly.origin },
+  ];
+  const pages = [
+    { path: '/app/repositories', cookie: user },
+    { path: '/manager/users', cookie: admin },
+  ];
+  const runs = new Map<string, PageRun[]>();
+  const keep = (key: string, lhr: Result) => {
+    if (!runs.has(key)) runs.set(key, []);
+    runs.get(key)?.push(summarise(lhr));
+  };
+  for (let i = 0; i < AREA_RUNS; i++) {
+    for (const page of pages) {
+      for (const config of configs) {
+        const url = `${config.origin}${page.path}`;
+        const [cold, warm] = await withRetries(() => auditColdThenWarm(url, page.cookie, cleanups));
+        for (const lhr of [cold, warm]) {
+          if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
+        }
+        keep(`${config.name} ${page.path} cold`, cold);
+        keep(`${config.name} ${page.path} warm`, warm);
+      }
+    }
+  }
+  const rows: BenchRow[] = [];
+  for (const [key, pageRuns] of runs) {
+    const at = (pick: (r: PageRun) => number) => Math.round(median(pageRuns.map(pick)));
+    rows.push(
+      { metric: `${key} FCP`, value: at((r) => r.fcpMs), unit: 'ms' },
+      { metric: `${key} LCP`, value: at((r) => r.lcpMs), unit: 'ms' },
+      { metric: `${key} TBT`, value: at((r) => r.tbtMs), unit: 'ms' },
+      { metric: `${key} CLS`, value: round(median(pageRuns.map((r) => r.cls)), 3), unit: '' },
+      { metric: `${key} performance`, value: at((r) => r.performance), unit: 'score' },
+    );
+  }
+  return {
+    section: 'lighthouse-areas',
+    rows,
+    details: {
+      preset: 'mobile, simulated throttling (Lighthouse defaults)',
+      lighthouse: lighthouseVersion,
+      runsPerPage: AREA_RUNS,
+      warm: 'the same browser right after the cold run, without storage reset',
+      runs: Object.fromEntries(runs),
+    },
+  };
+}
 
 async function run(cleanups: Cleanups): Promise<SectionResult> {
   const [{ instance, signIn }, baseline] = await Promise.all([
@@ -141,6 +217,70 @@ async function run(cleanups: Cleanups): Promise<SectionResult> {
 
 let lighthouseVersion = '';
 
+/** A pair of runs again when its trace came out broken (NO_NAVSTART and the like), at most three times. */
+async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let left = 2; ; left--) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (left === 0) throw error;
+    }
+  }
+}
+
+/**
+ * A cold run (Lighthouse's reset of the HTTP cache), then a warm one in the same browser (its cache kept).
+ * The session is in the browser's cookie jar, which Lighthouse keeps: a `Cookie` header set by Lighthouse
+ * gives way to the jar once the page has stored a cookie of its own (the language), and the warm run would
+ * land on the sign-in page.
+ */
+async function auditColdThenWarm(url: string, cookie: string, cleanups: Cleanups): Promise<[Result, Result]> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu'],
+  });
+  const close = async () => {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  cleanups.push(close);
+  try {
+    await browser.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        const name = pair.slice(0, at);
+        // A __Secure- cookie must be Secure; Chromium takes it over http on a loopback address.
+        return {
+          name,
+          value: pair.slice(at + 1),
+          domain: new URL(url).hostname,
+          path: '/',
+          secure: name.startsWith('__Secure-'),
+        };
+      }),
+    );
+    const once = async (warm: boolean) => {
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: warm,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code}`);
+      lighthouseVersion = result.lhr.lighthouseVersion;
+      return result.lhr;
+    };
+    const cold = await once(false);
+    return [cold, await once(true)];
+  } finally {
+    await close();
+  }
+}
+
 /**
  * One Lighthouse run in a browser of its own (a cold cache and profile each time, as a first visit). A run
  * whose trace came out broken (NO_NAVSTART and the like, which Lighthouse itself says to retry) is run again.
@@ -219,6 +359,6 @@ function round(value: number, digits: number): number {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await measure();
+  const result = await (process.env.LIGHTHOUSE_AREAS === '1' ? measureAreas : measure)();
   console.log(JSON.stringify(result, null, 2));
 }
