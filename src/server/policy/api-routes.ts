@@ -19,6 +19,15 @@ const EXPORT = {
   rateLimit: 'csv-export',
 } as const;
 
+const SIGN_IN_FORM = {
+  method: 'POST',
+  access: 'public',
+  demo: 'runs',
+  impersonation: 'allowed',
+  recentSignIn: false,
+  rateLimit: 'auth-codes',
+} as const;
+
 /**
  * Every server route under src/routes/api but better-auth's, with its method and every rule it is under.
  * `apiPolicyMiddleware` (src/middleware/policy.ts) enforces demo, impersonation and recent sign-in from
@@ -59,24 +68,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // each makes the request the hydrated page makes to better-auth, so that route's rules apply on top
   // (AUTH_ROUTES: /email-otp/send-verification-otp and /sign-in/email-otp, their per-address code limits).
   // Under /api/auth, where the browser sends the cookie that binds a code to it (src/server/auth/codes.ts).
-  {
-    path: '/api/auth/form/email',
-    method: 'POST',
-    access: 'public',
-    demo: 'runs',
-    impersonation: 'allowed',
-    recentSignIn: false,
-    rateLimit: 'auth-codes',
-  },
-  {
-    path: '/api/auth/form/code',
-    method: 'POST',
-    access: 'public',
-    demo: 'runs',
-    impersonation: 'allowed',
-    recentSignIn: false,
-    rateLimit: 'auth-codes',
-  },
+  { path: '/api/auth/form/email', ...SIGN_IN_FORM },
+  { path: '/api/auth/form/code', ...SIGN_IN_FORM },
   // The lists' CSV exports, each entity's (src/entities.ts, `exports`), read with the permission of the list
   // they export (as $listUsers, $listRepositories, $listPlatformRepositories and $listAuditEntries); each is
   // audited.
