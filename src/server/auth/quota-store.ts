@@ -36,8 +36,10 @@ export type QuotaAddition = { key: string; rule: QuotaRule; uses: number };
 /** `add` and the `consume`s in terms of `addMany`. */
 function storeOf(addMany: QuotaStore['addMany'], prune: QuotaStore['prune']): QuotaStore {
   const consumeMany: QuotaStore['consumeMany'] = async (uses) => {
-    const now = Date.now();
     const answers = await addMany(uses.map(({ key, rule }) => ({ key, rule, uses: 1 })));
+    // The time the store answered: Redis gives a window's end as its time left then, so a clock read before
+    // the round trip would add the trip's time to it (61 s to wait in a 60 s window under load).
+    const now = Date.now();
     return answers.map((use, i) => answerFor(use, uses[i]?.rule ?? { window: 0, max: 0 }, now));
   };
   const add: QuotaStore['add'] = async (key, rule, uses) => {
