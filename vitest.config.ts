@@ -4,6 +4,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 const integrationTests = ['src/**/*.integration.test.ts'];
 /** Behaviour only a server has (several connections, several processes). */
 const postgresOnlyTests = ['src/**/*.postgres.integration.test.ts'];
+/** Behaviour only the embedded database has (creating and loading its data folder). */
+const pgliteOnlyTests = ['src/**/*.pglite.integration.test.ts'];
 /** Behaviour of the Redis-backed parts, against a real Redis (TEST_REDIS_URL). */
 const redisTests = ['src/**/*.redis.integration.test.ts'];
 
@@ -17,7 +19,7 @@ function integrationProject(name: string, database: 'pglite' | 'postgres'): Test
       include: integrationTests,
       exclude:
         database === 'postgres'
-          ? [...configDefaults.exclude, ...redisTests]
+          ? [...configDefaults.exclude, ...pgliteOnlyTests, ...redisTests]
           : [...configDefaults.exclude, ...postgresOnlyTests, ...redisTests],
       env: { TEST_DB: database },
       // Each file has a database of its own (a PGlite copy, or a Postgres database from a template), so files

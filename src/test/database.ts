@@ -1,6 +1,16 @@
 import '@tanstack/react-start/server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +89,38 @@ async function pgliteSnapshot(): Promise<string> {
   const build = createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm');
   const snapshot = join(tmpdir(), `${snapshotPrefix}${migrationsDigest(build)}`);
   if (existsSync(snapshot)) return snapshot;
+  // One worker builds it while the others wait: the workers start together, and four clusters created at
+  // once on two cores took the first files' setup past its 30 s (a new migration, as the generator's check
+  // adds, means a new snapshot).
+  const lock = `${snapshot}.lock`;
+  while (!tryLock(lock)) {
+    if (existsSync(snapshot)) return snapshot;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    if (existsSync(snapshot)) return snapshot;
+    return await buildSnapshot(snapshot);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Takes the lock folder; a lock older than two minutes is a worker that died building, and is taken over. */
+function tryLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // Released meanwhile: the next try takes it.
+    }
+    return false;
+  }
+}
+
+async function buildSnapshot(snapshot: string): Promise<string> {
   const building = mkdtempSync(`${snapshot}.building-`);
   try {
     const handle = await openDatabase({ pgliteDir: building });
