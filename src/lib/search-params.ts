@@ -50,7 +50,7 @@ export const searchTermParam = (value: unknown) =>
  * An error code a sign-in form posted without JavaScript came back with (`INVALID_OTP`…), else ''. The
  * screen shows its translation only, never the text itself.
  */
-const errorCodeParam = (value: unknown) =>
+export const errorCodeParam = (value: unknown) =>
   typeof value === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(value) ? value : '';
 
 /** `email` prefills the address (an invitation's page asks to sign in as the invited one). */

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only';
 import { appConfig } from '~/app.config';
 import { handleAuthRequest } from '@/server/auth/handler';
 import { isEmail } from '@/lib/email';
+import { errorCodeParam } from '@/lib/search-params';
 import { checkLoginEmail } from './login-form';
 import { afterSignIn } from './redirect';
 
@@ -10,7 +11,7 @@ import { afterSignIn } from './redirect';
 // makes (so the same rules, limits, cookies and error codes apply) and answer with a redirect: the next
 // screen, or the same screen with the error's code and what was typed.
 
-const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+const OTP = new RegExp(`^\\d{${appConfig.auth.otpLength}}$`);
 /** Form fields read, each at most this long (the body itself is capped by the request middleware). */
 const FIELD_MAX = 2048;
 
@@ -44,7 +45,8 @@ function seeOther(location: string, from?: Response): Response {
 async function failureCodeOf(response: Response): Promise<string> {
   if (response.status === 429) return 'TOO_MANY_REQUESTS';
   const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
-  return typeof body?.code === 'string' && CODE.test(body.code) ? body.code : 'UNKNOWN_ERROR';
+  // The code the screens will accept from the URL (errorCodeParam), else the unknown error.
+  return errorCodeParam(body?.code) || 'UNKNOWN_ERROR';
 }
 
 /** The same request the browser's auth client sends, to `path` under the auth base path. */
@@ -85,7 +87,7 @@ export async function postSignInCode(request: Request): Promise<Response> {
   const back = (error: string, from?: Response) =>
     seeOther(screen('/login/verify', { email, redirect, error }), from);
   const code = otp.trim();
-  if (!new RegExp(`^\\d{${appConfig.auth.otpLength}}$`).test(code)) return back('INVALID_OTP');
+  if (!OTP.test(code)) return back('INVALID_OTP');
   const answer = await authRequest(request, '/sign-in/email-otp', { email, otp: code });
   if (!answer.ok) return back(await failureCodeOf(answer), answer);
   const body = (await answer.json().catch(() => null)) as { user?: { role?: unknown } } | null;
