@@ -950,13 +950,20 @@ function display(spec: EntitySpec, field: Field, item: string): string {
 
 /** The formatters `display` uses, declared once per component that needs them. */
 function formatters(spec: EntitySpec, fields: Field[]): string[] {
-  const kinds = new Set(fields.map((field) => field.kind));
   return [
-    (kinds.has('integer') || kinds.has('decimal')) &&
-      '  const number = new Intl.NumberFormat(i18n.language);',
-    kinds.has('datetime') &&
-      "  const moment = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });",
+    hasNumbers(fields) && '  const number = numberFormat(i18n.language);',
+    fields.some((field) => field.kind === 'datetime') &&
+      "  const moment = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });",
   ].filter((line): line is string => typeof line === 'string');
+}
+
+function hasNumbers(fields: Field[]): boolean {
+  return fields.some((field) => field.kind === 'integer' || field.kind === 'decimal');
+}
+
+/** The import of the formatters a component with a date of its own and `formatters(fields)` uses. */
+function intlImport(fields: Field[]): string {
+  return `import { ${hasNumbers(fields) ? 'dateTimeFormat, numberFormat' : 'dateTimeFormat'} } from '@/lib/intl';`;
 }
 
 /** Fields with a column of their own: all but the title and long texts (shown under the title). */
@@ -985,6 +992,7 @@ export function tableComponentFile(spec: EntitySpec): string {
     "import { type DataTableOptions, tableRowLinkClass } from '@/components/ui/data-table';",
     "import { TextLine } from '@/components/ui/text-line';",
     columns.some((field) => field.kind === 'date') && "import { formatDay } from '@/lib/days';",
+    intlImport(columns),
     "import { cn } from '@/lib/utils';",
     `import type { ${N.pascal}ListItem } from '../schema';`,
     `import type { ${N.pascal}ListView, ${N.pascal}Sort } from '../search';`,
@@ -1009,7 +1017,7 @@ export function tableComponentFile(spec: EntitySpec): string {
     `): DataTableOptions<${N.pascal}ListItem, ${N.pascal}Sort> {`,
     `  const { t, i18n } = useTranslation('${N.kebab}');`,
     `  const can = use${N.pascal}Rights(area);`,
-    "  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });",
+    "  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });",
     ...formatters(spec, columns),
     '  return {',
     '    columns: [',
@@ -1149,6 +1157,7 @@ export function detailPageFile(spec: EntitySpec): string {
     "import { TopBar } from '@/components/layout/top-bar';",
     facts.some((field) => field.kind === 'enum') && "import { Badge } from '@/components/ui/badge';",
     facts.some((field) => field.kind === 'date') && "import { formatDay } from '@/lib/days';",
+    intlImport(facts),
     `import { ${N.camel}Queries, use${N.pascal}Owner } from '../queries';`,
     `import { listRoute, type ${N.pascal}Area, use${N.pascal}Rights } from './area';`,
     `import { ${N.pascal}Actions } from './${N.kebab}-actions';`,
@@ -1163,7 +1172,7 @@ export function detailPageFile(spec: EntitySpec): string {
     `  const { canUpdate, canDelete } = use${N.pascal}Rights(area);`,
     ...formatters(spec, facts),
     '  const formatDate = (iso: string) =>',
-    "    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));",
+    "    dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));",
     '  return (',
     '    <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">',
     '      <TopBar',

@@ -1,6 +1,8 @@
 // Calendar days (`YYYY-MM-DD`), as URLs, forms and `date` columns carry them: a day has no time zone, so
 // it is never turned into an instant on the way.
 
+import { dateTimeFormat } from './intl';
+
 /** A calendar day as `YYYY-MM-DD` that exists (no 31 February). */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -28,7 +30,7 @@ export function dateToDay(date: Date | undefined): string {
  * @public
  */
 export function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

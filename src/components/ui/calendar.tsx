@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { directionOf } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+import { dateTimeFormat } from '@/lib/intl';
 
 type CalendarProps = {
   /** BCP 47 language: month and weekday names, first day of the week and direction follow it. */
@@ -59,7 +60,7 @@ function useIntlText(language: string) {
   const { t } = useTranslation();
   return useMemo(() => {
     const format = (options: Intl.DateTimeFormatOptions) => {
-      const formatter = new Intl.DateTimeFormat(language, options);
+      const formatter = dateTimeFormat(language, options);
       return (date: Date) => formatter.format(date);
     };
     const caption = format({ month: 'long', year: 'numeric' });

@@ -1,11 +1,12 @@
 import { CalendarDays } from 'lucide-react';
-import { createElement, type Ref, useId, useMemo, useState } from 'react';
+import { createElement, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onDemand } from '@/lib/on-demand';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { ResponsiveDialog } from './responsive-dialog';
 import { toast } from './toast';
+import { dateTimeFormat } from '@/lib/intl';
 
 // react-day-picker and date-fns under it (./calendar.tsx) are fetched when a picker first opens, or ahead
 // of that when the pointer or focus reaches one: the forms sharing this field's chunk mostly have no date.
@@ -67,7 +68,7 @@ export function DatePickerButton({
   const buttonId = id ?? generatedId;
   const nameId = `${buttonId}-name`;
   const valueId = `${buttonId}-value`;
-  const format = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }), [language]);
+  const format = dateTimeFormat(language, { dateStyle: 'medium' });
   const text = value ? format.format(value) : t('datePicker.placeholder');
   // The field's name and then its value, so "Due date, 3 Mar 2025" is read rather than one or the other.
   const nameRefs = labelledBy ?? (ariaLabel ? nameId : undefined);

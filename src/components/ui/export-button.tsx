@@ -6,6 +6,7 @@ import { lazyImport } from '@/lib/lazy-import';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { toast } from './toast';
+import { numberFormat } from '@/lib/intl';
 
 /** Rows so far, and what a screen reader was last told (told again at most every `ANNOUNCE_MS`). */
 type Progress = { done: number; announced: number };
@@ -101,7 +102,7 @@ export function ExportButton({
   }
 
   const known = total !== undefined && !totalCapped && total > 0;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const describe = (done: number) =>
     known
       ? t('export.progress', { done: Math.min(done, total), total })

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import type { SessionView } from '@/lib/session-view';
 import { cn } from '@/lib/utils';
+import { dateTimeFormat } from '@/lib/intl';
 
 const MOBILE_OS = /android|ios|iphone|ipad/i;
 const PROVIDER_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google' };
@@ -41,7 +42,7 @@ export function SessionItem({
 }) {
   const { t, i18n } = useTranslation();
   const device = useSessionDevice(session);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const Icon = session.administrator ? UserCog : MOBILE_OS.test(session.os ?? '') ? Smartphone : Monitor;
   const dates = [
     ['lastActive', session.updatedAt],

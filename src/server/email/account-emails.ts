@@ -6,6 +6,7 @@ import { NewSignInEmail } from '~/emails/new-sign-in';
 import { directionOf } from '@/lib/i18n/languages';
 import { emailTranslator, mailOf, renderCodeEmail } from './login-code';
 import type { Mail } from './mailer';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** The code that confirms a new address, sent to that new address (same layout as the sign-in code). */
 export function renderChangeEmailCodeEmail(input: {
@@ -54,7 +55,7 @@ export async function renderNewSignInEmail(input: {
   const t = await emailTranslator(input.lng);
   const product = appConfig.name;
   const unknown = t('newSignIn.unknown');
-  const time = new Intl.DateTimeFormat(input.lng, {
+  const time = dateTimeFormat(input.lng, {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',

@@ -5,6 +5,7 @@ import { OrganizationInvitationEmail } from '~/emails/organization-invitation';
 import { directionOf } from '@/lib/i18n/languages';
 import { emailTranslator, mailOf } from './login-code';
 import type { Mail } from './mailer';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** The invitation to join an organization, in the inviter's language, with a link to its page. */
 export async function renderInvitationEmail(input: {
@@ -22,7 +23,7 @@ export async function renderInvitationEmail(input: {
     inviter: input.inviterName,
     organization: input.organizationName,
     role: t(`invitation.roles.${input.role}`, { defaultValue: input.role }),
-    date: new Intl.DateTimeFormat(input.lng, {
+    date: dateTimeFormat(input.lng, {
       dateStyle: 'long',
       timeStyle: 'short',
       timeZone: 'UTC',

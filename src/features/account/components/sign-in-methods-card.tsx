@@ -14,6 +14,7 @@ import { passkeyQueries } from '@/features/passkey/queries';
 import { accountMutations, accountQueries } from '../queries';
 import type { LinkedProvider } from '../schema';
 import { EmailAddress } from './email-address';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * Every way into the account: a code by e-mail (always), its passkeys, and each linked provider, which
@@ -74,9 +75,7 @@ function ProviderMethod({ provider }: { provider: LinkedProvider }) {
     provider.providerId,
     config.providers.find((p) => p.id === provider.providerId)?.name,
   );
-  const linkedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(provider.linkedAt),
-  );
+  const linkedAt = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(provider.linkedAt));
   const onConfirm = () =>
     run(
       () => unlink.mutateAsync(provider.id),

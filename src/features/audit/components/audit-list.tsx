@@ -7,6 +7,7 @@ import { entities } from '@/entities';
 import { auditQueries } from '../queries';
 import type { AuditEntry } from '../schema';
 import { sentenceCount, sentenceFacts, sentenceKey } from '../sentence';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * The audit trail, newest first: "Admin banned Jane Doe · 3 min ago", each target linked while it still
@@ -160,9 +161,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </p>
       <time
         dateTime={entry.createdAt}
-        title={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
-          created,
-        )}
+        title={dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(created)}
         className="shrink-0 text-muted-foreground"
       >
         {relativeTime(created, i18n.language)}

@@ -15,6 +15,7 @@ import type { AuditEntry } from '../schema';
 import { auditTargetLabel, type AuditView, auditViewDefaults, filtersOfView } from '../search';
 import { activeFilterCount, AuditFilters } from './audit-filters';
 import { AuditSentence } from './audit-list';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * Every audit entry, newest first, narrowed by the view in the URL (action group, actor, organization,
@@ -134,7 +135,7 @@ function TargetFilter({
 
 function useDateTime() {
   const { i18n } = useTranslation();
-  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function useAuditTable(): DataTableOptions<AuditEntry, never> {

@@ -10,6 +10,7 @@ import { dashboardQueries } from '../queries';
 import type { SignupDay } from '../schema';
 import { FigureCards, FigureSkeletons } from './figure-cards';
 import { SignupsChart } from './signups-chart';
+import { numberFormat } from '@/lib/intl';
 
 /** The manager's overview: key figures, sign-ups over 30 days, and the recent activity (`activity`). */
 export function DashboardPage({ activity }: { activity?: ReactNode }) {
@@ -69,7 +70,7 @@ function SignupsTotal({ days }: { days: SignupDay[] }) {
     <p className="flex items-baseline gap-2 sm:grid sm:gap-0 sm:text-end">
       <span className="text-xs text-muted-foreground">{t('chart.total')}</span>
       <span className="text-2xl font-semibold tracking-tight tabular-nums">
-        {new Intl.NumberFormat(i18n.language).format(total)}
+        {numberFormat(i18n.language).format(total)}
       </span>
     </p>
   );

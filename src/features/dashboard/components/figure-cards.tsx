@@ -2,6 +2,7 @@ import { Activity, Ban, Building2, FolderGit2, type LucideIcon, UserPlus, Users 
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { DashboardFigures, EstimableFigure } from '../schema';
+import { numberFormat } from '@/lib/intl';
 
 type FigureKey = 'totalUsers' | 'newUsers' | 'activeUsers' | 'bannedUsers' | 'repositories' | 'organizations';
 
@@ -39,14 +40,14 @@ const isEstimable = (key: FigureKey): key is EstimableFigure =>
  */
 export function FigureCards({ figures }: { figures: DashboardFigures }) {
   const { t, i18n } = useTranslation('dashboard');
-  const number = new Intl.NumberFormat(i18n.language);
-  const compact = new Intl.NumberFormat(i18n.language, { notation: 'compact', maximumSignificantDigits: 3 });
-  const spoken = new Intl.NumberFormat(i18n.language, {
+  const number = numberFormat(i18n.language);
+  const compact = numberFormat(i18n.language, { notation: 'compact', maximumSignificantDigits: 3 });
+  const spoken = numberFormat(i18n.language, {
     notation: 'compact',
     compactDisplay: 'long',
     maximumSignificantDigits: 3,
   });
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const hints: Partial<Record<FigureKey, string>> = {
     newUsers: t('figures.hint.newUsers'),
     activeUsers: t('figures.hint.activeUsers'),

@@ -4,6 +4,7 @@ import { cn } from '@/lib/utils';
 import { countTicks, labelledDays } from '../chart-scale';
 import type { SignupDay } from '../schema';
 import { type BarFormat, ChartBars } from './chart-bars';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** Days between two dates under the x axis. */
 const WEEK = 7;
@@ -15,14 +16,14 @@ const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
 function useChartFormats(language: string) {
   return useMemo(() => {
     // Days are UTC dates: formatting them in UTC keeps the label on the day the server counted.
-    const short = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-    const long = new Intl.DateTimeFormat(language, {
+    const short = dateTimeFormat(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const long = dateTimeFormat(language, {
       weekday: 'short',
       month: 'short',
       day: 'numeric',
       timeZone: 'UTC',
     });
-    const number = new Intl.NumberFormat(language);
+    const number = numberFormat(language);
     return {
       axisDay: (date: string) => short.format(utcDay(date)),
       bar: {

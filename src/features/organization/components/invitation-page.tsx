@@ -11,6 +11,7 @@ import { authMutations, authQueries, forgetOtherQueries, useSession } from '@/fe
 import { translateError } from '@/lib/translate-error';
 import { invitationMutations, organizationQueries } from '../queries';
 import type { InvitationView } from '../schema';
+import { dateTimeFormat } from '@/lib/intl';
 
 const ERROR_SCOPES = ['organization:invitationPage.errors'];
 
@@ -24,7 +25,7 @@ export function InvitationPage({ id }: { id: string }) {
   const { data: invitation } = useSuspenseQuery(organizationQueries.invitation(id));
   const session = useSession();
   const [declined, setDeclined] = useState(false);
-  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+  const expires = dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(invitation.expiresAt),
   );
   const role = t(`roles.${invitation.role}`, { defaultValue: invitation.role });

@@ -12,6 +12,7 @@ import { platformOrganizationQueries } from '../queries';
 import type { OrganizationListItem } from '../schema';
 import type { OrganizationListView } from '../search';
 import { useOrganizationTable } from './organization-table';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * Every organization of the platform, searchable by name or slug, newest first unless the view says
@@ -99,7 +100,7 @@ function OrganizationSortDialog({
 
 function OrganizationRow({ organization }: { organization: OrganizationListItem }) {
   const { t, i18n } = useTranslation('organization');
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+  const created = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
     new Date(organization.createdAt),
   );
   return (

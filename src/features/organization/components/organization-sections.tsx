@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { TextLine } from '@/components/ui/text-line';
 import type { OrganizationInvitationRow, OrganizationMemberRow } from '../schema';
 import { OrganizationRoleBadges } from './organization-role-badges';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 // The members and pending invitations of one organization, as the manager's organization page and the
 // organization's own screen both list them; each screen adds its own controls per row.
@@ -12,7 +13,7 @@ import { OrganizationRoleBadges } from './organization-role-badges';
 /** A translated phrase around a date ("Joined <date>{{date}}</date>"), the date in a `time` element. */
 function DatePhrase({ i18nKey, iso }: { i18nKey: string; iso: string }) {
   const { t, i18n } = useTranslation('organization');
-  const formatted = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const formatted = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   return (
     <Trans
       t={t}
@@ -58,7 +59,7 @@ export function OrganizationFacts({
   className: string;
 }) {
   const { t, i18n } = useTranslation('organization');
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+  const created = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
     new Date(organization.createdAt),
   );
   return (
@@ -79,7 +80,7 @@ export function OrganizationFacts({
       <Item label={t('manager.detail.repositories')}>
         <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="tabular-nums">
-            {new Intl.NumberFormat(i18n.language).format(organization.repositoryCount)}
+            {numberFormat(i18n.language).format(organization.repositoryCount)}
           </span>
           {repositoriesLink}
         </span>

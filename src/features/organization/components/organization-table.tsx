@@ -7,6 +7,7 @@ import { TextLine } from '@/components/ui/text-line';
 import { cn } from '@/lib/utils';
 import type { OrganizationListItem } from '../schema';
 import type { OrganizationListView, OrganizationSort } from '../search';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /**
  * The organization table: name (with the slug under it), members, repositories, creation date, and a menu
@@ -17,8 +18,8 @@ export function useOrganizationTable(
   onViewChange: (change: Partial<OrganizationListView>) => void,
 ): DataTableOptions<OrganizationListItem, OrganizationSort> {
   const { t, i18n } = useTranslation('organization');
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const number = new Intl.NumberFormat(i18n.language);
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const number = numberFormat(i18n.language);
   return {
     columns: [
       {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import type { PasskeyView } from '../schema';
+import { dateTimeFormat } from '@/lib/intl';
 
 type PasskeysQuery = { isPending: boolean; isError: boolean; data?: PasskeyView[]; refetch: () => unknown };
 
@@ -62,7 +63,7 @@ export function usePasskeyLabel(passkey: PasskeyView): string {
 
 function PasskeyItem({ passkey, action }: { passkey: PasskeyView; action?: ReactNode }) {
   const { t, i18n } = useTranslation('account');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const label = usePasskeyLabel(passkey);
   const dates = [
     ['addedOn', passkey.createdAt],

@@ -6,6 +6,7 @@ import { repositoryQueries, useRepositoryOwner } from '../queries';
 import { safeExternalUrl } from '../links';
 import { listRoute, type RepositoryArea, useRepositoryRights } from './area';
 import { RepositoryActions } from './repository-actions';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * One repository: its description, its link (clickable only when it is http or https), its dates and, in
@@ -17,7 +18,7 @@ export function RepositoryDetailPage({ id, area }: { id: string; area: Repositor
   const { canUpdate, canDelete } = useRepositoryRights(area);
   const url = safeExternalUrl(repository.link);
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+    dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
   return (
     <main id="main" className="mx-auto flex w-full max-w-5xl flex-1 flex-col">
       <TopBar

@@ -16,6 +16,7 @@ import {
   updateRoute,
   useRepositoryRights,
 } from './area';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * The repository table: name (with the description's start under it), the link's host, the creation date,
@@ -29,7 +30,7 @@ export function useRepositoryTable(
 ): DataTableOptions<RepositoryListItem, RepositorySort> {
   const { t, i18n } = useTranslation('repository');
   const can = useRepositoryRights(area);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return {
     columns: [
       {

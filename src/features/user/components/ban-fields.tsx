@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { DateField, TextareaField } from '@/components/form/fields';
+import { dateTimeFormat } from '@/lib/intl';
 
 const banDurations = ['day', 'week', 'month', 'permanent', 'date'] as const;
 type BanDuration = (typeof banDurations)[number];
@@ -69,7 +70,7 @@ export function BanFields({ form, now }: { form: UseFormReturn<BanForm>; now: Da
   const { t, i18n } = useTranslation('user');
   const [duration, until] = useWatch({ control: form.control, name: ['duration', 'until'] });
   const end = banEnd(duration, until, now);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
   return (
     <>
       <TextareaField

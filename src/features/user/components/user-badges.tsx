@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { parseRoles } from '@/features/auth/permissions';
 import type { UserStatus } from '../search';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** One badge per role the user holds (a stored role may list several). */
 export function RoleBadges({ role }: { role: string | null }) {
@@ -23,7 +24,7 @@ export function StatusBadge({ status, banExpires }: { status: UserStatus; banExp
   if (status === 'banned') {
     const label = banExpires
       ? t('status.bannedUntil', {
-          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(banExpires)),
+          date: dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(banExpires)),
         })
       : t('status.banned');
     return <Badge variant="destructive">{label}</Badge>;

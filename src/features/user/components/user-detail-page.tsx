@@ -19,6 +19,7 @@ import { ImpersonateButton, mayImpersonate } from './impersonate-button';
 import { SetRoleDialog } from './set-role-dialog';
 import { RoleBadges, StatusBadge } from './user-badges';
 import { UserSessionsCard } from './user-sessions-card';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * One user: profile, status and the actions the viewer's role allows (never role or deletion on their own
@@ -61,9 +62,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
   const format = (iso: string | null) =>
     iso ? (
       <time dateTime={iso}>
-        {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )}
+        {dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))}
       </time>
     ) : (
       t('detail.never')

@@ -23,6 +23,7 @@ import { type UserListView, userBulkActions, userBulkPermissions } from '../sear
 import { RoleBadges, StatusBadge } from './user-badges';
 import { activeFilterCount, UserListControls } from './user-list-controls';
 import { useUserTable } from './user-table';
+import { dateTimeFormat } from '@/lib/intl';
 
 // The bar, its dialogs and their form (zod, the ban's fields) are fetched on the first selection: most
 // visits to the list select nothing.
@@ -169,9 +170,7 @@ function UserRow({ user }: { user: UserListItem }) {
 /** A user's name, badges, address and creation date, as a list row shows them. */
 function UserRowContent({ user }: { user: UserListItem }) {
   const { t, i18n } = useTranslation('user');
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-    new Date(user.createdAt),
-  );
+  const created = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(user.createdAt));
   return (
     <>
       <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">

@@ -12,6 +12,7 @@ import type { UserListItem } from '../schema';
 import type { UserListView, UserSort } from '../search';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { RoleBadges, StatusBadge } from './user-badges';
+import { dateTimeFormat } from '@/lib/intl';
 
 type Viewer = { id: string | undefined; canUpdate: boolean; canDelete: boolean };
 
@@ -31,7 +32,7 @@ export function useUserTable(
     canUpdate: roleCan(viewer?.role, { user: ['update'] }),
     canDelete: roleCan(viewer?.role, { user: ['delete'] }),
   };
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return {
     columns: [
       {
