@@ -71,9 +71,13 @@ export const appConfig = {
      * never holds one huge transaction (or its locks and WAL) on a million-row table.
      */
     purgeBatchSize: 5000,
-    /** The first run, this long after the server starts (not during its busy first seconds), then daily. */
-    purgeFirstDelayMinutes: 5,
-    purgeIntervalHours: 24,
+  },
+  jobs: {
+    /**
+     * At shutdown, after the requests have drained: how long running jobs (a mail being sent) may finish
+     * before they are left to be retried by another instance or the next start.
+     */
+    shutdownSeconds: 10,
   },
   breakpoints: { dialog: 640, mobile: 768 },
   organizations: {

@@ -85,8 +85,6 @@ export type InstanceOptions = {
   redisUrl: string;
   authSecret: string;
   logDir: string;
-  /** Every how many seconds each instance deletes ended rate-limit windows (RATE_LIMIT_PRUNE_INTERVAL_S). */
-  pruneIntervalS: number;
   /** Extra arguments for node before the server entry (the soak run's `--import` of its probe). */
   nodeArgs?: string[];
   /** Extra environment (the soak run's SOAK_PROBE_FILE). */
@@ -111,7 +109,6 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     // The generator plays the proxy: each virtual user has its own address in X-Forwarded-For.
     TRUST_PROXY: 'true',
     REDIS_URL: options.redisUrl,
-    RATE_LIMIT_PRUNE_INTERVAL_S: String(options.pruneIntervalS),
     VITE_IS_DEMO: 'false',
     ...options.env,
   };

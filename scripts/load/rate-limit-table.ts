@@ -16,12 +16,17 @@ export type TableSample = {
 };
 
 const SAMPLE_EVERY_MS = 5_000;
+/**
+ * How often the instances prune at most: the job queue's `rate-limit-pruning` schedule runs every minute
+ * (src/server/jobs/queues.ts), and its scheduler looks every 30 s.
+ */
+const PRUNE_EVERY_S = 90;
 
 /** Samples the table until `stop`, which answers every sample taken (failed samples are skipped). */
-export function watchRateLimitTable(databaseUrl: string, pruneIntervalS: number) {
+export function watchRateLimitTable(databaseUrl: string) {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   const samples: TableSample[] = [];
-  const staleAfterMs = 2 * pruneIntervalS * 1000 + SAMPLE_EVERY_MS;
+  const staleAfterMs = 2 * PRUNE_EVERY_S * 1000 + SAMPLE_EVERY_MS;
   let deletedAtStart: number | undefined;
   const take = async () => {
     const now = Date.now();
@@ -52,8 +57,8 @@ export function watchRateLimitTable(databaseUrl: string, pruneIntervalS: number)
  * Passes when no sample holds a window ended longer than two pruning intervals ago, and (once the run is
  * long enough for the shortest windows, a minute, to end and be pruned) when pruning did delete rows.
  */
-export function rateLimitTableCheck(samples: TableSample[], pruneIntervalS: number, redis: boolean): Check {
-  const name = `rate_limit: ended windows are deleted within two pruning intervals (${pruneIntervalS} s)`;
+export function rateLimitTableCheck(samples: TableSample[], redis: boolean): Check {
+  const name = `rate_limit: ended windows are deleted within two pruning intervals (${PRUNE_EVERY_S} s)`;
   if (redis)
     return { name, pass: true, detail: 'counters in Redis (keys expire by themselves): table unused' };
   const first = samples[0];
@@ -61,7 +66,7 @@ export function rateLimitTableCheck(samples: TableSample[], pruneIntervalS: numb
   if (!first || !last) return { name, pass: false, detail: 'no sample of the table could be taken' };
   const peak = samples.reduce((a, b) => (b.rows > a.rows ? b : a));
   const stale = Math.max(...samples.map((s) => s.stale));
-  const mustHavePruned = last.at - first.at > (60 + 2 * pruneIntervalS) * 1000;
+  const mustHavePruned = last.at - first.at > (60 + 2 * PRUNE_EVERY_S) * 1000;
   return {
     name,
     pass: stale === 0 && (!mustHavePruned || last.deleted > 0),

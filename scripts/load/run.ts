@@ -9,8 +9,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres) is the server the throwaway database is created on;
 // LOAD_KEEP_DB=1 keeps it; LOAD_REDIS=1 gives the instances REDIS_URL=redis://127.0.0.1:6379;
 // LOAD_PHASES (steady,faults), LOAD_STEADY_VUS (200), LOAD_STEADY_S (60), LOAD_FAULT_VUS (100),
-// LOAD_FAULT_S (60), LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000), LOAD_RECOVERY_S (10), LOAD_PRUNE_S (10:
-// the instances' RATE_LIMIT_PRUNE_INTERVAL_S, short so that a short run shows ended windows deleted).
+// LOAD_FAULT_S (60), LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000), LOAD_RECOVERY_S (10).
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,6 +17,7 @@ import { join } from 'node:path';
 import { checkData, failureTimeline, type FaultLog, faultChecks, steadyChecks } from './checks.ts';
 import type { GeneratorConfig, GeneratorResult, ParentMessage } from './generator.ts';
 import { abort, cleanup, cpuSnapshot, cpuUse, instanceTicks, restartPostgres, sleep } from './infra.ts';
+import { formatQueueLag, queueLag } from './queue-lag.ts';
 import { rateLimitTableCheck, watchRateLimitTable } from './rate-limit-table.ts';
 import { type Check, formatChecks, phaseStats, readTimeline, type Stats, table } from './report.ts';
 import { beginRun, machineFacts, numberSetting, runExclusively, runGenerator, setUpRun } from './setup.ts';
@@ -33,7 +33,6 @@ const settings = {
   adminVus: numberSetting('LOAD_ADMIN_VUS', 5),
   timeoutMs: numberSetting('LOAD_TIMEOUT_MS', 20_000),
   recoveryS: numberSetting('LOAD_RECOVERY_S', 10),
-  pruneIntervalS: Math.max(1, numberSetting('LOAD_PRUNE_S', 10)),
   rampS: 10,
   thinkMs: [500, 1500] as [number, number],
   redis: process.env.LOAD_REDIS === '1',
@@ -58,7 +57,7 @@ async function main(): Promise<void> {
   const { runId, workDir, databaseUrl, pgVersion, mailbox, instances, promoterCookie, searchTerms } =
     await setUpRun({ kind: 'load', ...settings });
   const instanceB = instances[1];
-  const rateLimitTable = watchRateLimitTable(databaseUrl, settings.pruneIntervalS);
+  const rateLimitTable = watchRateLimitTable(databaseUrl);
 
   const targets = instances.map(({ name, origin }) => ({ name, origin }));
   const results: Record<
@@ -190,7 +189,9 @@ async function main(): Promise<void> {
         `; generator event-loop delay p99 ${result.self.eventLoopDelayP99Ms} ms`,
     );
   }
-  checks.push(...dataChecks, rateLimitTableCheck(tableSamples, settings.pruneIntervalS, settings.redis));
+  checks.push(...dataChecks, rateLimitTableCheck(tableSamples, settings.redis));
+  const jobs = await queueLag(databaseUrl, wallStart);
+  notes.push(formatQueueLag(jobs));
 
   console.info(`\n${table(rows)}\n\n${notes.join('\n')}\n\n${formatChecks(checks)}`);
   const wallSeconds = Math.round((Date.now() - wallStart) / 1000);
@@ -203,6 +204,7 @@ async function main(): Promise<void> {
     targets: TARGETS,
     phases,
     rateLimitTable: tableSamples,
+    jobQueue: jobs,
     checks,
     passed: checks.every((c) => c.pass),
   };

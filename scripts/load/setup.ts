@@ -88,7 +88,6 @@ export type SetupOptions = {
   serverUrl: string;
   keepDb: boolean;
   redis: boolean;
-  pruneIntervalS: number;
   /** Node arguments and environment of one instance (the soak run's probe). */
   instanceExtras?: (name: string, workDir: string) => Pick<InstanceOptions, 'nodeArgs' | 'env'>;
 };
@@ -142,7 +141,6 @@ export async function setUpRun(options: SetupOptions): Promise<RunSetup> {
     redisUrl: options.redis ? REDIS_URL : '',
     authSecret: AUTH_SECRET,
     logDir: workDir,
-    pruneIntervalS: options.pruneIntervalS,
   };
   const started: Instance[] = [];
   onCleanup(() => Promise.all(started.map(stopInstance)).then(() => undefined));

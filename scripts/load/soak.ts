@@ -33,8 +33,7 @@
 //
 // Settings (environment): SOAK_MINUTES (30), SOAK_VUS (100), SOAK_REDIS (1: the instances get
 // REDIS_URL=redis://127.0.0.1:6379; 0: everything in Postgres), SOAK_RESIGN_EVERY (60: mean number of
-// steps between two sign-ins of one user), SOAK_PRUNE_S (60: the instances' RATE_LIMIT_PRUNE_INTERVAL_S,
-// the product's default), and of the load suite LOAD_BUILD, LOAD_DATABASE_URL, LOAD_KEEP_DB,
+// steps between two sign-ins of one user), and of the load suite LOAD_BUILD, LOAD_DATABASE_URL, LOAD_KEEP_DB,
 // LOAD_ADMIN_VUS (5), LOAD_TIMEOUT_MS (20000).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,7 +65,6 @@ const settings = {
   vus: numberSetting('SOAK_VUS', 100),
   redis: process.env.SOAK_REDIS !== '0',
   resignEvery: numberSetting('SOAK_RESIGN_EVERY', 60),
-  pruneIntervalS: Math.max(1, numberSetting('SOAK_PRUNE_S', 60)),
   adminVus: numberSetting('LOAD_ADMIN_VUS', 5),
   timeoutMs: numberSetting('LOAD_TIMEOUT_MS', 20_000),
   rampS: 30,

@@ -55,13 +55,6 @@ const zServerEnv = z
       .min(100, 'must be at least 100')
       .max(600_000, 'must be at most 600000')
       .default(2_000),
-    // Every how many seconds each instance deletes expired rate-limit windows from the database.
-    RATE_LIMIT_PRUNE_INTERVAL_S: z.coerce
-      .number({ error: 'must be a number of seconds' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(3_600, 'must be at most 3600')
-      .default(60),
     // Server-function calls allowed per minute per signed-in user and per client address; 0 turns one off.
     // Audit entries older than this many days are deleted by the daily retention job.
     AUDIT_RETENTION_DAYS: z.coerce
@@ -182,7 +175,6 @@ export const serverEnvExamples = {
   DATABASE_CONNECT_TIMEOUT_MS: '3000',
   DATABASE_POOL_TIMEOUT_MS: '3000',
   DATABASE_LOCK_TIMEOUT_MS: '2000',
-  RATE_LIMIT_PRUNE_INTERVAL_S: '60',
   AUDIT_RETENTION_DAYS: '365',
   SERVER_FN_LIMIT_PER_USER: '300',
   SERVER_FN_LIMIT_PER_ADDRESS: '1200',

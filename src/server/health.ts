@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { getDatabaseHandle } from './db/database.ts';
 import { pendingMigrations } from './db/migrate.ts';
+import { jobsReachable } from './jobs/app-jobs.ts';
 import { isStopping } from './lifecycle.ts';
 
 const DB_CHECK_TIMEOUT_MS = 2_000;
@@ -9,6 +10,8 @@ export type Readiness = {
   status: 'ok' | 'unavailable' | 'stopping';
   database: { status: 'ok' | 'unavailable' | 'unknown'; kind?: 'pglite' | 'postgres'; latencyMs?: number };
   migrations: { status: 'ok' | 'pending' | 'unknown'; pending?: number };
+  /** The job queue (src/server/jobs): started, and its tables answer. */
+  jobs: { status: 'ok' | 'unavailable' | 'unknown' };
 };
 
 /** One round trip to the database, bounded by the check timeout. */
@@ -33,22 +36,39 @@ export async function checkDatabase(): Promise<{
  */
 export async function checkReadiness(): Promise<Readiness> {
   if (isStopping()) {
-    return { status: 'stopping', database: { status: 'unknown' }, migrations: { status: 'unknown' } };
+    return {
+      status: 'stopping',
+      database: { status: 'unknown' },
+      migrations: { status: 'unknown' },
+      jobs: { status: 'unknown' },
+    };
   }
   const database = await checkDatabase();
   if (!database.ok) {
-    return { status: 'unavailable', database: { status: 'unavailable' }, migrations: { status: 'unknown' } };
+    return {
+      status: 'unavailable',
+      database: { status: 'unavailable' },
+      migrations: { status: 'unknown' },
+      jobs: { status: 'unknown' },
+    };
   }
   let pending: number;
   try {
     pending = await withTimeout(getDatabaseHandle().then((handle) => pendingMigrations(handle)));
   } catch {
-    return { status: 'unavailable', database: { status: 'unavailable' }, migrations: { status: 'unknown' } };
+    return {
+      status: 'unavailable',
+      database: { status: 'unavailable' },
+      migrations: { status: 'unknown' },
+      jobs: { status: 'unknown' },
+    };
   }
+  const jobs = await withTimeout(jobsReachable()).catch(() => false);
   return {
-    status: pending === 0 ? 'ok' : 'unavailable',
+    status: pending === 0 && jobs ? 'ok' : 'unavailable',
     database: { status: 'ok', kind: database.kind, latencyMs: database.latencyMs },
     migrations: pending === 0 ? { status: 'ok' } : { status: 'pending', pending },
+    jobs: { status: jobs ? 'ok' : 'unavailable' },
   };
 }
 

@@ -1,19 +1,19 @@
 import '@tanstack/react-start/server-only';
 import { definePlugin } from 'nitro';
 import { appConfig } from '../../app.config.ts';
-import { purgeExpiredAuditEntries, scheduleAuditRetention } from '../features/audit/retention.server.ts';
 import { EnvError } from '../lib/env-schema.ts';
 import { closeDatabase, getDatabaseHandle } from './db/database.ts';
+import { getJobRunner, stopJobRunner } from './jobs/app-jobs.ts';
 import { isDemoMode, serverEnv } from './env.ts';
-import { isStopping, markStopping } from './lifecycle.ts';
+import { markStopping } from './lifecycle.ts';
 import { logger, serializeError } from './logger.ts';
 import { closeRedis } from './redis.ts';
 
 /**
  * Runs once when the production server boots: a bad environment stops the start with one readable line
  * per variable, a demo says so in a warning, and the server's graceful shutdown (SIGTERM/SIGINT: stop
- * accepting, drain in-flight requests) ends by closing the database so the process can exit. The
- * database is opened and migrated at start.
+ * accepting, drain in-flight requests) ends by stopping the job queue and closing the database so the
+ * process can exit. The database is opened and migrated at start, and the job queue started on it.
  */
 export default definePlugin((nitroApp) => {
   try {
@@ -41,38 +41,23 @@ export default definePlugin((nitroApp) => {
   // their keep-alive connection (a busy connection would otherwise keep the process alive until the
   // forced close) and the readiness check takes the instance out of the load balancer.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, markStopping);
-  const stopRetention = scheduleAuditRetention(purgeAuditLog, {
-    firstDelayMs: appConfig.audit.purgeFirstDelayMinutes * 60_000,
-    intervalMs: appConfig.audit.purgeIntervalHours * 3600_000,
-  });
   nitroApp.hooks.hook('close', async () => {
-    stopRetention();
-    logger.info('shutting down: in-flight requests drained, closing connections');
+    logger.info('shutting down: in-flight requests drained, stopping the job queue, closing connections');
+    await stopJobRunner(appConfig.jobs.shutdownSeconds * 1000).catch((error: unknown) =>
+      logger.warn({ err: serializeError(error) }, 'job queue not stopped cleanly'),
+    );
     await Promise.all([closeDatabase(), closeRedis()]);
   });
   // Open the database and apply migrations now (serialised across instances by an advisory lock), so
   // /api/ready turns green without waiting for a first visitor. Failure is not fatal: the first request
-  // that needs the database tries again.
-  getDatabaseHandle().then(
-    () => logger.info('database ready'),
-    (error: unknown) => logger.warn({ err: serializeError(error) }, 'database not reachable at start'),
-  );
+  // that needs the database tries again. Then the job queue (src/server/jobs): its schema, queues,
+  // schedules and workers.
+  getDatabaseHandle()
+    .then(() => logger.info('database ready'))
+    .then(getJobRunner)
+    .then(
+      () => logger.info('job queue started'),
+      (error: unknown) =>
+        logger.warn({ err: serializeError(error) }, 'database or job queue not ready at start'),
+    );
 });
-
-/**
- * The audit log's retention, once a day on every instance: the one that takes the job's advisory lock
- * deletes the entries older than `AUDIT_RETENTION_DAYS`, the others skip. A failure (the database away)
- * waits for the next day.
- */
-async function purgeAuditLog(): Promise<void> {
-  if (isStopping()) return;
-  const retentionDays = serverEnv().AUDIT_RETENTION_DAYS;
-  try {
-    const result = await purgeExpiredAuditEntries(await getDatabaseHandle(), { retentionDays });
-    if (result.ran)
-      logger.info({ deleted: result.deleted, retentionDays }, 'audit retention: old entries deleted');
-    else logger.info('audit retention: another instance is running it');
-  } catch (error) {
-    logger.warn({ err: serializeError(error) }, 'audit retention failed');
-  }
-}

@@ -13,12 +13,14 @@ import {
   startSmtpCatcher,
   subjectOf,
 } from '@/test/smtp-catcher';
-import type { Database } from '@/server/db/client';
+import type { Database, DatabaseHandle } from '@/server/db/client';
 import { user, verification } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { createSmtpMailer, type Mailer } from '@/server/email/mailer';
+import { createJobRunner, type JobRunner } from '@/server/jobs/runner';
 import { parseServerEnv, type ServerEnv } from '@/server/env';
 import { type Auth, type AuthLimits, createAuth, defaultAuthLimits } from '@/server/auth/auth';
+import { postgresQuotaStore } from '@/server/auth/quota-store';
 import type { CodeFloors } from '@/server/auth/codes';
 
 const TEST_BASE_URL = 'http://localhost:3000';
@@ -40,6 +42,8 @@ export type TestAuthOptions = {
   limits?: Partial<AuthLimits>;
   /** Replaces the mailer that sends to the catcher (e.g. one pointing at a closed port). */
   mailer?: Mailer;
+  /** `createTestAuth` only: the mailer the job queue sends the queued mail with (the catcher's unless given). */
+  jobMailer?: Mailer;
   /** Extra server environment variables (e.g. `ADMIN_USER_IDS`), parsed as the app parses them. */
   env?: Record<string, string>;
   /** The code routes' shortest answers; none by default, so the suite does not wait for them. */
@@ -109,7 +113,14 @@ export type TestAuth = {
   verificationRows: (email: string) => Promise<(typeof verification.$inferSelect)[]>;
   /** Another auth instance over the same database and catcher (closing it closes nothing shared). */
   derive: (options: TestAuthOptions) => TestAuth;
-  /** Stops the catcher and drops the database, when this instance created them. */
+  /**
+   * Waits until the job queue has sent (or failed to send) every mail it could send now: the notices and
+   * invitations go out from the queue, after the request that caused them has answered.
+   */
+  mailsSettled: () => Promise<void>;
+  /** The job queue the mails go through (started on the first mail queued). */
+  jobs: () => Promise<JobRunner>;
+  /** Stops the queue and the catcher and drops the database, when this instance created them. */
   close: () => Promise<void>;
 };
 
@@ -144,20 +155,50 @@ export async function createTestAuth(
     await testDb.cleanup();
     throw error;
   }
+  const jobs = lazyJobRunner(
+    testDb.handle,
+    options.jobMailer ?? createSmtpMailer(catcher.url, 'Test <t@example.test>'),
+  );
   const owned = async () => {
     try {
+      await jobs.stop();
       await catcher.close();
     } finally {
       await testDb.cleanup();
     }
   };
-  return { ...buildTestAuth(testDb.handle.db, catcher, options, owned), testDb };
+  return { ...buildTestAuth(testDb.handle.db, catcher, options, jobs.get, owned), testDb };
+}
+
+/** The product's job runner on the test database, started when first asked for, with short intervals. */
+function lazyJobRunner(handle: DatabaseHandle, mailer: Mailer) {
+  let runner: Promise<JobRunner> | undefined;
+  return {
+    get: () =>
+      (runner ??= (async () => {
+        const started = createJobRunner(
+          handle,
+          {
+            mailer,
+            pruneRateLimits: () => postgresQuotaStore(handle.db).prune(),
+            auditRetentionDays: appConfig.audit.retentionDays,
+          },
+          { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
+        );
+        await started.start();
+        return started;
+      })()),
+    stop: async () => {
+      await (await runner?.catch(() => undefined))?.stop(5_000);
+    },
+  };
 }
 
 function buildTestAuth(
   db: Database,
   catcher: SmtpCatcher,
   options: TestAuthOptions,
+  jobs: () => Promise<JobRunner>,
   close: () => Promise<void>,
 ): TestAuth {
   const env = parseServerEnv({
@@ -169,6 +210,7 @@ function buildTestAuth(
     db,
     env,
     mailer: options.mailer ?? createSmtpMailer(catcher.url, 'Test <t@example.test>'),
+    outbox: { send: async (mail) => void (await (await jobs()).enqueue(db, 'mail', mail)) },
     baseURL: TEST_BASE_URL,
     signUpEnabled: options.signUpEnabled ?? true,
     demo: options.demo ?? false,
@@ -257,7 +299,9 @@ function buildTestAuth(
         .select()
         .from(verification)
         .where(like(verification.identifier, `sign-in-otp-${email.toLowerCase()}#%`)),
-    derive: (derived) => buildTestAuth(db, catcher, derived, async () => {}),
+    derive: (derived) => buildTestAuth(db, catcher, derived, jobs, async () => {}),
+    mailsSettled: async () => (await jobs()).drained('mail'),
+    jobs,
     close,
   };
   return self;

@@ -61,30 +61,3 @@ async function deleteBatch(db: Database, before: Date, limit: number): Promise<n
     .returning({ id: auditLog.id });
   return removed.length;
 }
-
-/**
- * Runs `run` after `firstDelayMs`, then every `intervalMs`, never twice at once, until the returned
- * function is called (at shutdown). The timers never keep the process alive.
- */
-export function scheduleAuditRetention(
-  run: () => Promise<void>,
-  { firstDelayMs, intervalMs }: { firstDelayMs: number; intervalMs: number },
-): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    void run().finally(() => (running = false));
-  };
-  let interval: ReturnType<typeof setInterval> | undefined;
-  const first = setTimeout(() => {
-    tick();
-    interval = setInterval(tick, intervalMs);
-    interval.unref();
-  }, firstDelayMs);
-  first.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(interval);
-  };
-}

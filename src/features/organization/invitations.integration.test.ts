@@ -45,6 +45,7 @@ describe('an invitation', () => {
   it('is mailed to the invited address with a link to its page', async () => {
     const email = newAddress('mailed');
     const id = await invite(email, 'admin');
+    await t.mailsSettled();
     const [mail] = t.mailsTo(email);
     if (!mail) throw new Error('no invitation e-mail');
     expect(mimePart(mail, 'text/plain')).toContain(`http://localhost:3000/invitations/${id}`);
@@ -178,11 +179,13 @@ describe('invitation mails to one address', () => {
     // A resend is a mail too.
     expect((await inviteFrom(first, { resend: true })).status).toBe(200);
     expect((await inviteFrom(second)).status).toBe(200);
+    await t.mailsSettled();
     expect(t.mailsTo(target)).toHaveLength(appConfig.organizations.invitationMailsPerHour);
 
     const refused = await inviteFrom(third);
     expect([refused.status, refused.body?.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
     expect(Number(refused.headers.get('x-retry-after'))).toBeGreaterThan(3000);
+    await t.mailsSettled();
     expect(t.mailsTo(target)).toHaveLength(appConfig.organizations.invitationMailsPerHour);
     const stored = await t.db
       .select()

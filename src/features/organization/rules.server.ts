@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { organizationAc, organizationCan, organizationRoles } from '@/features/auth/permissions';
 import type { Database } from '@/server/db/client';
-import type { Mailer } from '@/server/email/mailer';
+import type { Outbox } from '@/server/email/mailer';
 import { renderInvitationEmail } from '@/server/email/organization-emails';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
@@ -94,17 +94,19 @@ export function refuseInvitationFlood(quotaStore: QuotaStore) {
 /**
  * The organization plugin's `sendInvitationEmail`: mails the invited address a link to the invitation's
  * page (`/invitations/<id>`), in the inviter's language, counted against the address's hourly cap
- * (`refuseInvitationFlood`). A failure to send is logged and the invitation stays (its page and the
- * organization screen can resend it); the caller is told by better-auth's answer.
+ * (`refuseInvitationFlood`). The mail is queued (src/server/jobs) and retried through an SMTP outage; a
+ * failure to queue it is logged and the invitation stays (its page and the organization screen can resend
+ * it); the caller is told by better-auth's answer.
  */
-function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean, quotaStore: QuotaStore) {
+function invitationMailer(outbox: Outbox, baseURL: string, demo: boolean, quotaStore: QuotaStore) {
   return async (data: InvitationData, request?: Request): Promise<void> => {
     if (demo) return;
     await quotaStore.add(invitationMailKey(data.email), INVITATION_MAILS, 1);
     const lng = languageOfRequest(request?.headers);
     try {
-      await mailer.send(
-        await renderInvitationEmail({
+      await outbox.send({
+        kind: 'invitation',
+        ...(await renderInvitationEmail({
           to: data.email,
           lng,
           inviterName: data.inviter.user.name || data.inviter.user.email,
@@ -112,10 +114,10 @@ function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean, quotaS
           role: data.role,
           expiresAt: data.invitation.expiresAt,
           url: new URL(`/invitations/${encodeURIComponent(data.id)}`, baseURL).toString(),
-        }),
-      );
+        })),
+      });
     } catch (error) {
-      logger.warn({ err: serializeError(error) }, 'invitation e-mail not sent');
+      logger.warn({ err: serializeError(error) }, 'invitation e-mail not queued');
       throw error;
     }
   };
@@ -129,7 +131,7 @@ function invitationMailer(mailer: Mailer, baseURL: string, demo: boolean, quotaS
  */
 export function organizationPlugin(deps: {
   db: Database;
-  mailer: Mailer;
+  outbox: Outbox;
   baseURL: string;
   demo: boolean;
   quotaStore: QuotaStore;
@@ -149,7 +151,7 @@ export function organizationPlugin(deps: {
       maximumTeams: appConfig.organizations.maxTeams,
       allowRemovingAllTeams: false,
     },
-    sendInvitationEmail: invitationMailer(deps.mailer, deps.baseURL, deps.demo, deps.quotaStore),
+    sendInvitationEmail: invitationMailer(deps.outbox, deps.baseURL, deps.demo, deps.quotaStore),
   });
 }
 

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { checkReadiness } from '@/server/health';
 
-/** Readiness: 200 when the database answers and the build's migrations are applied, 503 otherwise. */
+/**
+ * Readiness: 200 when the database answers, the build's migrations are applied and the job queue's tables
+ * answer; 503 otherwise.
+ */
 export const Route = createFileRoute('/api/ready')({
   server: {
     handlers: {

@@ -87,6 +87,8 @@ describe('changing the e-mail address with a code', () => {
     // The session carries on, with the new address.
     expect((await t.getSession(cookie)).body?.user).toMatchObject({ email: target });
 
+    // The notice goes out from the job queue.
+    await t.mailsSettled();
     const notices = t.mailsTo(oldEmail).slice(noticesBefore);
     expect(notices).toHaveLength(1);
     const notice = notices[0] as CaughtMail;

@@ -62,7 +62,7 @@ import {
   user,
   verification,
 } from '@/server/db/schema/index';
-import type { Mailer } from '@/server/email/mailer';
+import type { Mailer, Outbox } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
 import { logger, serializeError } from '@/server/logger';
 import { refuseBannedSessions } from './banned-sessions';
@@ -115,7 +115,10 @@ export const defaultAuthLimits: AuthLimits = {
 export type AuthDeps = {
   db: Database;
   env: ServerEnv;
+  /** The sign-in and step-up codes, sent at once: the person is waiting for them. */
   mailer: Mailer;
+  /** Every other mail, sent later from the job queue. */
+  outbox: Outbox;
   baseURL: string;
   signUpEnabled: boolean;
   demo: boolean;

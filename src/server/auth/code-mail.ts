@@ -12,7 +12,7 @@ import {
   renderNewSignInEmail,
 } from '@/server/email/account-emails';
 import { renderLoginCodeEmail } from '@/server/email/login-code';
-import type { Mailer } from '@/server/email/mailer';
+import type { Mailer, Outbox } from '@/server/email/mailer';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
 import { type CodeRequests, storeDecoyCode } from './codes';
@@ -24,6 +24,8 @@ const emailNotSent = () =>
 
 export function createCodeMail(options: {
   mailer: Mailer;
+  /** The notices (address changed, new sign-in), sent later from the job queue. */
+  outbox: Outbox;
   demo: boolean;
   codes: CodeRequests;
   quotaStore: QuotaStore;
@@ -34,7 +36,7 @@ export function createCodeMail(options: {
   /** The app's public URL (`BETTER_AUTH_URL`): the new-sign-in notice links to its sessions list. */
   baseURL: string;
 }) {
-  const { mailer, demo, codes, quotaStore, perAddress, expiresIn } = options;
+  const { mailer, outbox, demo, codes, quotaStore, perAddress, expiresIn } = options;
   const sessionsURL = new URL('/app/account', options.baseURL).toString();
 
   /**
@@ -108,12 +110,15 @@ export function createCodeMail(options: {
       const previous = ctx.context.session?.user.email;
       if (ctx.context.returned instanceof APIError || !previous || demo) return;
       try {
-        await mailer.send(
-          await renderEmailChangedEmail({ to: previous, newEmail, lng: languageOfRequest(ctx.headers) }),
-        );
+        const mail = await renderEmailChangedEmail({
+          to: previous,
+          newEmail,
+          lng: languageOfRequest(ctx.headers),
+        });
+        await outbox.send({ ...mail, kind: 'email-changed' });
       } catch (error) {
-        // The address has changed already; a lost notice must not turn that into an error.
-        logger.warn({ err: serializeError(error) }, 'e-mail change notice not sent');
+        // The address has changed already; a notice that could not be queued must not turn that into an error.
+        logger.warn({ err: serializeError(error) }, 'e-mail change notice not queued');
       }
     },
 
@@ -140,9 +145,9 @@ export function createCodeMail(options: {
         ipAddress: session.ipAddress ?? null,
         url: sessionsURL,
       })
-        .then((mail) => mailer.send(mail))
+        .then((mail) => outbox.send({ ...mail, kind: 'new-sign-in' }))
         .catch((error: unknown) => {
-          logger.warn({ err: serializeError(error), userId: user.id }, 'new sign-in notice not sent');
+          logger.warn({ err: serializeError(error), userId: user.id }, 'new sign-in notice not queued');
         });
     },
   };

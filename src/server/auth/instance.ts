@@ -1,13 +1,13 @@
 import '@tanstack/react-start/server-only';
 import { getDb } from '@/server/db/database';
 import { createSmtpMailer } from '@/server/email/mailer';
+import { enqueueJob } from '@/server/jobs/app-jobs';
 import { isDemoMode, serverEnv } from '@/server/env';
 import { logger, serializeError } from '@/server/logger';
 import { getRedis } from '@/server/redis';
 import { type Auth, createAuth } from './auth';
-import { postgresQuotaStore, type QuotaStore, redisQuotaStore, schedulePruning } from './quota-store';
+import { postgresQuotaStore, type QuotaStore, redisQuotaStore } from './quota-store';
 import { batchedQuotaStore } from './quota-store-batched';
-import { pruneExpiredVerifications } from './verification-pruning';
 
 let pending: Promise<Auth> | undefined;
 
@@ -16,16 +16,11 @@ export function getAuth(): Promise<Auth> {
   pending ??= Promise.all([getDb(), getQuotaStore()])
     .then(([db, quotaStore]) => {
       const env = serverEnv();
-      // Expired codes and passkey challenges nobody came back for, deleted as the rate-limit windows are.
-      schedulePruning(
-        { prune: () => pruneExpiredVerifications(db) },
-        env.RATE_LIMIT_PRUNE_INTERVAL_S * 1000,
-        (error) => logger.warn({ err: serializeError(error) }, 'expired verifications not pruned'),
-      );
       return createAuth({
         db,
         env,
         mailer: createSmtpMailer(env.EMAIL_SERVER, env.EMAIL_FROM),
+        outbox: { send: async (mail) => void (await enqueueJob(db, 'mail', mail)) },
         baseURL: env.BETTER_AUTH_URL ?? import.meta.env.VITE_BASE_URL ?? 'http://localhost:3000',
         signUpEnabled: env.AUTH_SIGN_UP === 'true',
         demo: isDemoMode(),
@@ -48,18 +43,15 @@ const stores: Stores = ((globalThis as { __starterQuota?: Stores }).__starterQuo
 
 /**
  * The rate-limit counters every instance shares: Redis with `REDIS_URL`, else the `rate_limit` table,
- * whose ended windows this process deletes every `RATE_LIMIT_PRUNE_INTERVAL_S`. Every use is counted in
+ * whose ended windows a scheduled job deletes every minute. Every use is counted in
  * the store itself, so a limit of a few uses an hour (data exports) is exact across instances.
  */
 export function getQuotaStore(): Promise<QuotaStore> {
   stores.shared ??= (async () => {
     const env = serverEnv();
     if (env.REDIS_URL) return redisQuotaStore(getRedis(env.REDIS_URL));
-    const store = postgresQuotaStore(await getDb());
-    schedulePruning(store, env.RATE_LIMIT_PRUNE_INTERVAL_S * 1000, (error) =>
-      logger.warn({ err: serializeError(error) }, 'rate-limit windows not pruned'),
-    );
-    return store;
+    // Ended windows are deleted by the job queue's `rate-limit-pruning` schedule (src/server/jobs).
+    return postgresQuotaStore(await getDb());
   })().catch((error: unknown) => {
     stores.shared = undefined;
     throw error;

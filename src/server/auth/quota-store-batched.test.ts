@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchedQuotaStore } from './quota-store-batched.ts';
-import { answerFor, type QuotaAddition, type QuotaStore, schedulePruning } from './quota-store.ts';
+import { answerFor, type QuotaAddition, type QuotaStore } from './quota-store.ts';
 
 /** A shared store in memory that records each round trip. */
 function memoryStore() {
@@ -74,31 +74,5 @@ describe('batchedQuotaStore', () => {
     await store.consume('first', { window: 60, max: 5 });
     await store.consume('second', { window: 60, max: 5 });
     expect(shared.trips).toEqual([[{ key: 'second', rule: { window: 60, max: 5 }, uses: 1 }]]);
-  });
-});
-
-describe('schedulePruning', () => {
-  it('prunes every interval, one run at a time, reports failures and stops when told', async () => {
-    vi.useFakeTimers();
-    let release = () => {};
-    const prune = vi.fn(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          release = () => (prune.mock.calls.length === 1 ? resolve(3) : reject(new Error('away')));
-        }),
-    );
-    const onError = vi.fn();
-    const stop = schedulePruning({ ...memoryStore().store, prune }, 1_000, onError);
-    await vi.advanceTimersByTimeAsync(2_500);
-    expect(prune).toHaveBeenCalledTimes(1);
-    release();
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(prune).toHaveBeenCalledTimes(2);
-    release();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(onError).toHaveBeenCalledWith(new Error('away'));
-    stop();
-    await vi.advanceTimersByTimeAsync(5_000);
-    expect(prune).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
-import { outsideRequest } from '../http/request-context.ts';
 import { rateLimit } from '../db/schema/index.ts';
 
 /** `max` uses per fixed window of `window` seconds, the window starting at its first use. */
@@ -156,30 +155,4 @@ export function redisQuotaStore(redis: Redis, prefix = 'starter:quota:'): QuotaS
     });
   };
   return storeOf(addMany, async () => 0);
-}
-
-/**
- * Prunes `store` (the rate-limit windows, or anything else with a `prune`) every `intervalMs` (the first
- * time after one interval) until the returned function is called. Every instance runs it: deleting rows
- * another instance deletes at the same moment is harmless. The timer never keeps the process alive; a
- * failure (the database away) waits for the next run.
- */
-export function schedulePruning(
-  store: Pick<QuotaStore, 'prune'>,
-  intervalMs: number,
-  onError: (error: unknown) => void,
-): () => void {
-  let running = false;
-  const timer = outsideRequest(() =>
-    setInterval(() => {
-      if (running) return;
-      running = true;
-      store
-        .prune()
-        .catch(onError)
-        .finally(() => (running = false));
-    }, intervalMs),
-  );
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -47,9 +47,10 @@ async function waitForNotices(email: string, count: number): Promise<CaughtMail[
   return notices(email);
 }
 
-/** Waits as long as a notice would take, then the notices `email` has. */
+/** Waits as long as a notice would take to be queued and the queue to send it, then the notices `email` has. */
 async function noticesAfterSettling(email: string): Promise<CaughtMail[]> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await t.mailsSettled();
   return notices(email);
 }
 

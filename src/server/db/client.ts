@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   /** PGlite only: the whole data folder as a tar archive, consistent while the database is open. */
   dumpDataDir?: () => Promise<Blob>;
   /**
+   * Where the job queue (src/server/jobs) runs its own statements: PGlite's one connection, or the
+   * Postgres URL it opens a small pool of its own on.
+   */
+  queueConnection: { pglite: PGlite } | { url: string };
+  /**
    * Runs `fn` while holding a Postgres advisory lock (a no-op lock on single-process PGlite). On Postgres
    * `fn` gets connections of its own, outside the request pool's waiting bounds (for migrations).
    */
@@ -74,6 +79,7 @@ async function openPglite({ pgliteDir: dir, loadDataDir }: PgliteOptions): Promi
       if (!client.closed) await client.close();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    queueConnection: { pglite: client },
     withLock: (_key, fn) => fn(db),
     // One process owns a PGlite folder, and its single session may take a lock it holds again: the lock
     // is still taken (so the same code runs on both drivers), the process keeps its own jobs apart.
@@ -123,6 +129,7 @@ async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
   return {
     kind: 'postgres',
     db,
+    queueConnection: { url: options.url },
     ping: async () => {
       await admission.run(() => client`select 1`);
     },

@@ -4,6 +4,16 @@ import { createTransport } from 'nodemailer';
 import { serverEnv } from '../env.ts';
 
 export type Mail = { to: string; subject: string; html: string; text: string };
+
+/** What a mail sent later is, for the logs and the manager's jobs page. */
+type MailKind = 'invitation' | 'new-sign-in' | 'email-changed';
+export type QueuedMail = Mail & { kind: MailKind };
+
+/**
+ * Mail nobody waits for, sent later from the job queue (src/server/jobs), retried through an SMTP outage;
+ * `send` answers once it is queued. The codes a person waits for go through `Mailer` at once instead.
+ */
+export type Outbox = { send: (mail: QueuedMail) => Promise<void> };
 export type Mailer = {
   send: (mail: Mail) => Promise<void>;
   /** Whether the SMTP server answers (connects and greets), without sending anything. */
