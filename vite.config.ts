@@ -67,7 +67,8 @@ export default defineConfig({
     nitro({
       // PGlite loads its wasm and data files at run time; without tracing they are missing from .output.
       traceDeps: ['@electric-sql/pglite'],
-      plugins: ['./src/server/nitro-plugin.ts'],
+      // The tracing plugin after the main one: its shutdown flushes the spans of everything stopped before it.
+      plugins: ['./src/server/nitro-plugin.ts', './src/server/tracing/nitro-plugin.ts'],
       // Static files are compressed once at build time (.br, .gz next to each) and served by the client's
       // Accept-Encoding: a first visit downloads about a third of the JS and CSS bytes, with no CPU per request.
       compressPublicAssets: { gzip: true, brotli: true },

@@ -4,6 +4,7 @@ import { demoMiddleware } from '@/features/demo/middleware';
 import { errorMiddleware } from '@/middleware/errors';
 import { apiPolicyMiddleware, policyMiddleware } from '@/middleware/policy';
 import { requestMiddleware } from '@/middleware/request';
+import { tracingFunctionMiddleware, tracingMiddleware } from '@/middleware/tracing';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -29,11 +30,19 @@ const csrf = createCsrfMiddleware({
  * for server functions and API routes, and by the auth hooks for better-auth's routes.
  */
 export const startInstance = createStart(() => ({
-  // Request context, body cap, headers and the request log first, so even a CSRF refusal carries them;
-  // then the API routes' policy (404 for a path the table does not list).
-  requestMiddleware: [requestMiddleware, csrf, apiPolicyMiddleware],
-  // Errors as codes; the demo dialog (browser side); the function's policy (no entry: refused; demo, call
-  // limits, impersonation, recent sign-in); then an impersonation's changes recorded as the admin's.
+  // The request's span around everything (when tracing is on: src/middleware/tracing.ts); request context,
+  // body cap, headers and the request log, so even a CSRF refusal carries them; then the API routes'
+  // policy (404 for a path the table does not list).
+  requestMiddleware: [tracingMiddleware, requestMiddleware, csrf, apiPolicyMiddleware],
+  // The call's span (when tracing is on); errors as codes; the demo dialog (browser side); the function's
+  // policy (no entry: refused; demo, call limits, impersonation, recent sign-in); then an impersonation's
+  // changes recorded as the admin's.
   // The function's own middleware (access) and validator run after these.
-  functionMiddleware: [errorMiddleware, demoMiddleware, policyMiddleware, actingAsMiddleware],
+  functionMiddleware: [
+    tracingFunctionMiddleware,
+    errorMiddleware,
+    demoMiddleware,
+    policyMiddleware,
+    actingAsMiddleware,
+  ],
 }));
