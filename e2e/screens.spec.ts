@@ -46,6 +46,7 @@ function screens(ids: { user: string; repository: string }): Screen[] {
     { as: 'admin', path: '/manager/organizations' },
     { as: 'admin', path: '/manager/organizations/globex' },
     { as: 'admin', path: '/manager/audit' },
+    { as: 'admin', path: '/manager/jobs' },
     { as: 'admin', path: '/manager/account' },
     ...entityScreens(),
   ];

@@ -7,6 +7,7 @@ import { platformRepositoryListDefaults, platformRepositoryListSearch } from '@/
 import { Building2 as OrganizationIcon } from 'lucide-react';
 import { ScrollText as AuditIcon } from 'lucide-react';
 import { auditSearchOf, auditViewDefaults } from '@/features/audit/view';
+import { ListChecks as JobsIcon } from 'lucide-react';
 // New entities' imports: pnpm scaffold:entity adds them above this line.
 
 // The product's entities, one entry each: what every place that lists entities reads (docs/architecture.md,
@@ -177,6 +178,19 @@ export const entities = {
     },
     nav: { manager: { to: '/manager/audit', label: 'audit:nav', group: 'configuration' } },
     exports: [{ path: '/api/export/audit', access: { user: ['list'] } }],
+  },
+  jobs: {
+    noun: 'jobs',
+    icon: JobsIcon,
+    // The background job queue (src/server/jobs): its failed jobs retried or deleted on /manager/jobs, the
+    // system's own work like the audit log's purge. The page needs the audit log's permission.
+    audit: {
+      verbs: ['retry', 'delete'],
+      group: 'system',
+      groupLabel: 'audit:groups.system',
+      targetLabel: 'jobs:audit.target',
+    },
+    nav: { manager: { to: '/manager/jobs', label: 'jobs:nav', group: 'configuration' } },
   },
   // New entities: pnpm scaffold:entity adds them above this line.
 } as const satisfies EntityRegistry;

@@ -134,6 +134,11 @@ export const SERVER_FUNCTIONS: Readonly<Record<string, Policy>> = {
   // Each tenant-owned entity's CRUD functions in both areas (below, from src/entities.ts).
   ...tenantOwnedFunctions(entities),
   'src/features/audit/functions.ts#$listAuditEntries': { access: { user: ['list'] }, ...READ },
+  // The job queue's page (/manager/jobs): the audit log's permission; a failed job retried or deleted.
+  'src/features/jobs/functions.ts#$getJobsOverview': { access: { user: ['list'] }, ...READ },
+  'src/features/jobs/functions.ts#$listFailedJobs': { access: { user: ['list'] }, ...READ },
+  'src/features/jobs/functions.ts#$retryFailedJob': { access: { user: ['list'] }, ...CHANGE },
+  'src/features/jobs/functions.ts#$deleteFailedJob': { access: { user: ['list'] }, ...CHANGE },
   'src/features/user/functions.ts#$listUsers': { access: { user: ['list'] }, ...READ },
   'src/features/user/functions.ts#$getUser': { access: { user: ['list'] }, ...READ },
   'src/features/user/functions.ts#$listUserSessions': { access: { session: ['list'] }, ...READ },
