@@ -110,6 +110,8 @@ function server(
       OIDC_NAME: process.env.OIDC_NAME ?? '',
       // Read at run time: only the demo server below is a demo, whatever the build was made with.
       VITE_IS_DEMO: 'false',
+      // /api/metrics is served (to this bearer token only), so the permission matrix meets its 401.
+      METRICS_TOKEN: 'e2e-metrics-token-not-for-production-0000',
       ...extraEnv,
     },
   };

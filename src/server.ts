@@ -8,11 +8,21 @@ import { serverEnv } from '@/server/env';
 // and is rendered again in the browser (ADR 037).
 const handler = createStartHandler(defaultStreamHandler);
 
-/** Every request carries the signed-in areas' render mode (`AREA_SSR`), read by `areaSsr` (src/lib/area-ssr.ts). */
+/**
+ * Every request carries the signed-in areas' render mode (`AREA_SSR`), read by `areaSsr` (src/lib/area-ssr.ts).
+ * A request whose client disconnected before the answer ends here: Start throws the abort, which the
+ * server would otherwise print with its stack and count as a 500; the request middleware has logged it
+ * once as aborted (src/middleware/request.ts), and nobody is left to read an answer.
+ */
 export default createServerEntry({
-  fetch: (request, options) => {
+  fetch: async (request, options) => {
     const areaSsr: AreaSsr = serverEnv().AREA_SSR;
-    return handler(request, { ...options, context: { ...options?.context, areaSsr } });
+    try {
+      return await handler(request, { ...options, context: { ...options?.context, areaSsr } });
+    } catch (error) {
+      if (request.signal.aborted) return new Response(null, { status: 499 });
+      throw error;
+    }
   },
 });
 

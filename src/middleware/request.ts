@@ -10,6 +10,7 @@ import { isReadableCall, methodRefusal, serverFnRefusal } from '@/server/http/se
 import { serverTiming, showsTimingDetail } from '@/server/http/server-timing';
 import { serverEnv } from '@/server/env';
 import { isStopping } from '@/server/lifecycle';
+import { recordAbortedRequest, recordRequest, requestGroup, startProcessMetrics } from '@/server/metrics';
 
 /** A caller's (or proxy's) id is kept when it looks like one, so a request can be followed across hops. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -27,6 +28,7 @@ const NOT_STORED = 'private, no-store';
 let pageCache: PageCache | undefined;
 let compression: ResponseCompression | undefined;
 let timingDetail: boolean | undefined;
+let metricsChecked = false;
 
 /**
  * The first request middleware: gives the request an id and a CSP nonce, runs it inside the request
@@ -47,6 +49,12 @@ export const requestMiddleware = createMiddleware().server(
     const nonce = randomBytes(16).toString('base64');
     const cache = (pageCache ??= signInPageCache(serverEnv()));
     const compress = (compression ??= responseCompression(serverEnv()));
+    // The process metrics sample from the first request on (the readiness probe's, at start), so the
+    // first scrape already has the event loop's delay.
+    if (!metricsChecked) {
+      metricsChecked = true;
+      if (serverEnv().METRICS_TOKEN) startProcessMetrics();
+    }
 
     return runWithRequestContext(context, async () => {
       let response: Response;
@@ -60,7 +68,12 @@ export const requestMiddleware = createMiddleware().server(
         if (cacheKey !== undefined && !cached) response = await cache.keep(cacheKey, response, nonce);
         if (handlerType === 'serverFn' && response.status === 405) response = methodRefusal(response);
       } catch (error) {
-        if (handlerType !== 'serverFn' || request.signal.aborted) {
+        // A client that went away is no failure of the server's (Start then ends the request: src/server.ts).
+        if (request.signal.aborted) {
+          logAbortedRequest(request, pathname, context);
+          throw error;
+        }
+        if (handlerType !== 'serverFn') {
           logRequest(request, pathname, 500, context, error);
           throw error;
         }
@@ -68,6 +81,10 @@ export const requestMiddleware = createMiddleware().server(
         // object's built-in key) would leave with the lookup's message. It is a function that does not exist.
         failure = error;
         response = serverFnRefusal('NOT_FOUND', 404);
+      }
+      if (request.signal.aborted) {
+        logAbortedRequest(request, pathname, context);
+        return response;
       }
       stampHeaders(response.headers, context, nonce);
       logRequest(request, pathname, response.status, context, failure);
@@ -109,7 +126,10 @@ function stampHeaders(headers: Headers, context: RequestContext, nonce: string):
   }
 }
 
-/** One line per request, with the database's time and query count; the path without its query. */
+/**
+ * One line per request, with the database's time and query count; the path without its query. Counted
+ * in the metrics here too, once per request, by route group and status.
+ */
 function logRequest(
   request: Request,
   pathname: string,
@@ -117,12 +137,14 @@ function logRequest(
   context: RequestContext,
   error?: unknown,
 ): void {
+  const elapsedMs = performance.now() - context.startedAt;
+  recordRequest(requestGroup(pathname, context.handlerType), status, elapsedMs / 1000);
   const line = {
     requestId: context.id,
     method: request.method,
     path: pathname,
     status,
-    durationMs: Math.round((performance.now() - context.startedAt) * 10) / 10,
+    durationMs: Math.round(elapsedMs * 10) / 10,
     dbMs: Math.round(context.dbMs * 10) / 10,
     dbQueries: context.dbQueries,
     ...(context.userId ? { userId: context.userId } : {}),
@@ -132,4 +154,25 @@ function logRequest(
   if (status >= 500) logger.error(line, 'request failed');
   else if (error) logger.warn(line, 'request refused');
   else logger.info(line, 'request');
+}
+
+/**
+ * The one line of a request whose client disconnected before the answer: no status (none was sent), no
+ * error, counted in the metrics apart from the answered ones.
+ */
+function logAbortedRequest(request: Request, pathname: string, context: RequestContext): void {
+  recordAbortedRequest(requestGroup(pathname, context.handlerType));
+  logger.info(
+    {
+      requestId: context.id,
+      method: request.method,
+      path: pathname,
+      aborted: true,
+      durationMs: Math.round((performance.now() - context.startedAt) * 10) / 10,
+      dbMs: Math.round(context.dbMs * 10) / 10,
+      dbQueries: context.dbQueries,
+      ...(context.userId ? { userId: context.userId } : {}),
+    },
+    'request aborted by the client',
+  );
 }

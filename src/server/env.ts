@@ -123,6 +123,9 @@ const zServerEnv = z
     // Set by `pnpm dev` to the local mail catcher's web inbox, which the login hint links to.
     DEV_INBOX_URL: z.url({ error: 'must be a valid URL' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Set: GET /api/metrics answers Prometheus's scraper when it sends `Authorization: Bearer <token>`.
+    // Unset: that path does not exist (404).
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     // 'true' adds the database's time and query count (and the page cache's hit or miss) to each answer's
     // Server-Timing header. Unset: on in development, off in production, where a query count can tell
     // whether an address has an account. The log line always has them.
@@ -194,6 +197,7 @@ export const serverEnvExamples = {
   OIDC_NAME: 'Company SSO',
   DEV_INBOX_URL: 'http://localhost:1080',
   LOG_LEVEL: 'info',
+  METRICS_TOKEN: '$(openssl rand -hex 32)',
   SERVER_TIMING_DETAIL: 'false',
   PAGE_CACHE: 'false',
   COMPRESSION: 'false',

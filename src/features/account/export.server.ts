@@ -4,6 +4,7 @@ import { recordAudit } from '@/features/audit/record.server';
 import { AppError, tooManyRequests } from '@/lib/errors';
 import type { QuotaRule, QuotaStore } from '@/server/auth/quota-store';
 import type { Database } from '@/server/db/client';
+import { recordRateLimitRefusal } from '@/server/metrics';
 import { type AccountDataRows, findAccountData } from './data.server';
 import type { AccountExport } from './schema';
 
@@ -42,7 +43,10 @@ export async function exportAccountData(
   deps: { quotaStore: QuotaStore; db?: Database },
 ): Promise<AccountExport> {
   const quota = await deps.quotaStore.consume(exportQuotaKey(caller), EXPORT_LIMIT);
-  if (!quota.allowed) throw tooManyRequests(quota.retryAfter ?? EXPORT_LIMIT.window);
+  if (!quota.allowed) {
+    recordRateLimitRefusal('data-export');
+    throw tooManyRequests(quota.retryAfter ?? EXPORT_LIMIT.window);
+  }
   const rows = await findAccountData(caller.user.id, deps.db);
   // The session outlived its user (deleted a moment ago).
   if (!rows) throw new AppError('UNAUTHORIZED');

@@ -10,6 +10,7 @@ import type { Outbox } from '@/server/email/mailer';
 import { renderInvitationEmail } from '@/server/email/organization-emails';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
+import { recordRateLimitRefusal } from '@/server/metrics';
 import type { AuthHookContext } from '@/server/auth/hooks';
 import type { QuotaStore } from '@/server/auth/quota-store';
 import { organization as organizationTable } from '@/server/db/schema/index';
@@ -82,6 +83,7 @@ export function refuseInvitationFlood(quotaStore: QuotaStore) {
     if (!email) return;
     const use = await quotaStore.add(invitationMailKey(email), INVITATION_MAILS, 0);
     if (use.count < INVITATION_MAILS.max) return;
+    recordRateLimitRefusal('invitation-mail');
     const retryAfter = Math.max(1, Math.ceil((use.resetAt - Date.now()) / 1000));
     throw new APIError(
       'TOO_MANY_REQUESTS',

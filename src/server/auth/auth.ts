@@ -65,6 +65,7 @@ import {
 import type { Mailer, Outbox } from '@/server/email/mailer';
 import type { ServerEnv } from '@/server/env';
 import { logger, serializeError } from '@/server/logger';
+import { recordRateLimitRefusal } from '@/server/metrics';
 import { refuseBannedSessions } from './banned-sessions';
 import { parseEmailField } from './body-fields';
 import { createCodeMail } from './code-mail';
@@ -328,7 +329,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
     },
     rateLimit: {
       enabled: true,
-      customStorage: quotaStore,
+      customStorage: countingRefusals(quotaStore),
       window: limits.perIp.window,
       max: limits.perIp.max,
       customRules: authRateLimitRules(limits),
@@ -420,6 +421,25 @@ function authRateLimitRules(limits: AuthLimits): Record<string, { window: number
     }
   }
   return rules;
+}
+
+/**
+ * The store better-auth's own limiter counts in, each refusal counted in the metrics under its route's
+ * limit in the policy table. better-auth's key is `<address>|<path>`.
+ */
+function countingRefusals(store: QuotaStore): QuotaStore {
+  return {
+    ...store,
+    consume: async (key, rule) => {
+      const answer = await store.consume(key, rule);
+      if (!answer.allowed) {
+        const path = key.slice(key.lastIndexOf('|') + 1);
+        const limit = AUTH_ROUTES.find((route) => route.path === path)?.rateLimit;
+        recordRateLimitRefusal(limit === 'auth-codes' || limit === 'auth-passkey-options' ? limit : 'auth');
+      }
+      return answer;
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof buildAuth>;

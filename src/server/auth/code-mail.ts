@@ -15,6 +15,7 @@ import { renderLoginCodeEmail } from '@/server/email/login-code';
 import type { Mailer, Outbox } from '@/server/email/mailer';
 import { languageOfRequest } from '@/server/i18n/request-language';
 import { logger, serializeError } from '@/server/logger';
+import { recordRateLimitRefusal } from '@/server/metrics';
 import { type CodeRequests, storeDecoyCode } from './codes';
 import type { AuthHookContext } from './hooks';
 import type { QuotaStore } from './quota-store';
@@ -48,6 +49,7 @@ export function createCodeMail(options: {
     if (demo) return undefined;
     const quota = await quotaStore.consume(codes.sendQuotaKey(email), perAddress);
     if (quota.allowed) return undefined;
+    recordRateLimitRefusal('code-mail');
     return new APIError(
       'TOO_MANY_REQUESTS',
       { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },

@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   /** PGlite only: the whole data folder as a tar archive, consistent while the database is open. */
   dumpDataDir?: () => Promise<Blob>;
   /**
+   * Postgres only (PGlite has one in-process connection and no pool): the request pool's slots (each
+   * connection carries `PIPELINE` statements), those in use, and the calls waiting for one.
+   */
+  poolStats?: () => { slots: number; inUse: number; waiting: number };
+  /**
    * Where the job queue (src/server/jobs) runs its own statements: PGlite's one connection, or the
    * Postgres URL it opens a small pool of its own on.
    */
@@ -121,15 +126,14 @@ async function openPostgres(options: PostgresOptions): Promise<DatabaseHandle> {
   // can carry keeps every other wait in front of the pool, where it is bounded: a call then waits at most
   // the pool timeout for a slot and, for each statement, the lock timeout of one statement ahead of it
   // and its own.
-  const admission = createAdmission({
-    slots: connectionSettings(options).max * PIPELINE,
-    timeoutMs: options.poolTimeoutMs ?? 3_000,
-  });
+  const slots = connectionSettings(options).max * PIPELINE;
+  const admission = createAdmission({ slots, timeoutMs: options.poolTimeoutMs ?? 3_000 });
   const db = drizzlePostgres({ client: admitted(client, admission), schema }) as unknown as Database;
   return {
     kind: 'postgres',
     db,
     queueConnection: { url: options.url },
+    poolStats: () => ({ slots, inUse: admission.stats.active, waiting: admission.stats.waiting }),
     ping: async () => {
       await admission.run(() => client`select 1`);
     },

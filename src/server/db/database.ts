@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { serverEnv } from '../env.ts';
+import { registerGauge } from '../metrics.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
 import { openDevDatabase, snapshotCacheDir } from './dev-database.ts';
 import { migrationsFolder, runMigrations } from './migrate.ts';
@@ -20,6 +21,7 @@ async function connect(): Promise<DatabaseHandle> {
     env.NODE_ENV === 'development' && !env.DATABASE_URL
       ? await openDevelopmentDatabase(env.PGLITE_DIR)
       : await openAndMigrate(env);
+  if (handle.poolStats) reportPool(handle.poolStats);
   if (env.NODE_ENV === 'development' && (await isDatabaseEmpty(handle.db))) {
     console.info('[db] empty development database: seeding it');
     await seedDatabase(handle.db);
@@ -48,6 +50,28 @@ async function openAndMigrate(env: ReturnType<typeof serverEnv>): Promise<Databa
     throw error;
   }
   return handle;
+}
+
+/**
+ * The request pool in the metrics (Postgres only: on PGlite the gauges are absent, there being no pool
+ * to wait for). A new pool (the first open failed, a later one worked) replaces the reader.
+ */
+function reportPool(stats: NonNullable<DatabaseHandle['poolStats']>): void {
+  registerGauge({
+    name: 'starter_db_pool_slots',
+    help: 'Database calls the request pool carries at once (connections × statements per connection).',
+    read: () => stats().slots,
+  });
+  registerGauge({
+    name: 'starter_db_pool_in_use',
+    help: 'Database calls holding a pool slot now (a statement, or a transaction on its connection).',
+    read: () => stats().inUse,
+  });
+  registerGauge({
+    name: 'starter_db_pool_waiting',
+    help: 'Database calls waiting for a free pool slot (each for at most DATABASE_POOL_TIMEOUT_MS).',
+    read: () => stats().waiting,
+  });
 }
 
 /** `pnpm dev`'s embedded database: a new folder starts from the migrated snapshot (./dev-database.ts). */

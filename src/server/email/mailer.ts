@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only';
 import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { serverEnv } from '../env.ts';
+import { recordEmail } from '../metrics.ts';
 
 export type Mail = { to: string; subject: string; html: string; text: string };
 
@@ -47,12 +48,17 @@ export function createSmtpMailer(
     : undefined;
   return {
     send: async (mail) => {
-      if (!transport) throw new MailNotSentError(new Error('EMAIL_SERVER is not configured'));
+      if (!transport) {
+        recordEmail('failed');
+        throw new MailNotSentError(new Error('EMAIL_SERVER is not configured'));
+      }
       try {
         await transport.sendMail({ from, ...mail });
       } catch (error) {
+        recordEmail('failed');
         throw new MailNotSentError(error);
       }
+      recordEmail('sent');
     },
     reachable: async () => {
       if (!transport) return false;

@@ -7,6 +7,7 @@ import { clientIp } from '@/server/client-ip';
 import type { Database } from '@/server/db/client';
 import { isDemoMode } from '@/server/env';
 import { logger, serializeError } from '@/server/logger';
+import { recordRateLimitRefusal } from '@/server/metrics';
 import { csvResponse } from './csv-response';
 import { type RouteCaller, routeRefusal } from './route-auth';
 
@@ -75,6 +76,7 @@ export async function csvExport(
   const who = isDemoMode() ? `ip:${clientIp() ?? 'unknown'}` : caller.user.id;
   const rate = await store.consume(`csv-export:${who}`, CSV_EXPORT_LIMITS.perMinute);
   if (!rate.allowed) {
+    recordRateLimitRefusal('csv-export');
     const wait = String(rate.retryAfter ?? CSV_EXPORT_LIMITS.perMinute.window);
     return routeRefusal('TOO_MANY_REQUESTS', wait, { 'retry-after': wait });
   }

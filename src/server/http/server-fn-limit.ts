@@ -6,6 +6,7 @@ import type { QuotaStore } from '@/server/auth/quota-store';
 import { requestSession } from '@/server/auth/session';
 import { clientIp } from '@/server/client-ip';
 import { isDemoMode, serverEnv } from '@/server/env';
+import { recordRateLimitRefusal } from '@/server/metrics';
 import { currentRequest } from './request-context.ts';
 
 /** The limits count calls per fixed minute. */
@@ -60,6 +61,7 @@ export async function limitServerFnCall(): Promise<void> {
     return;
   }
   if (wait === null) return;
+  recordRateLimitRefusal('server-fn');
   if (request.handlerType === 'serverFn') setResponseHeader('retry-after', String(wait));
   throw tooManyRequests(wait);
 }

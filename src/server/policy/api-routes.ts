@@ -54,6 +54,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     recentSignIn: false,
     rateLimit: 'none',
   },
+  // The operator's Prometheus scrape: 404 unless METRICS_TOKEN is set, then only with that bearer token
+  // (src/server/http/metrics-endpoint.ts); no session is read, so the demo and impersonation change nothing.
+  {
+    path: '/api/metrics',
+    method: 'GET',
+    access: 'public',
+    demo: 'runs',
+    impersonation: 'allowed',
+    recentSignIn: false,
+    rateLimit: 'none',
+  },
   // The e-mails sent in development, for the dev server's mail viewer.
   {
     path: '/api/dev/emails',

@@ -27,7 +27,8 @@ export type Access =
  * - `calls+data-export`: `calls`, and "Download my data" five times an hour per user (`EXPORT_LIMIT`);
  * - `csv-export`: a few CSV exports a minute per user, one running at a time, counted by `csvExport` once the
  *   route has authorised the caller (src/server/http/csv-export.ts);
- * - `none`: the health and readiness probes, which a load balancer calls often and which read nothing.
+ * - `none`: the health and readiness probes and the metrics scrape, which a load balancer or a scraper calls
+ *   often and which read nothing.
  */
 type RateLimit =
   'auth' | 'auth-codes' | 'auth-passkey-options' | 'calls' | 'calls+data-export' | 'csv-export' | 'none';
