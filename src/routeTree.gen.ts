@@ -14,6 +14,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as LoginRouteRouteImport } from './routes/login/route'
 import { Route as ManagerRouteRouteImport } from './routes/manager/route'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
+import { Route as ApiMetricsRouteImport } from './routes/api/metrics'
 import { Route as ApiReadyRouteImport } from './routes/api/ready'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppAccountRouteImport } from './routes/app/account'
@@ -26,6 +27,7 @@ import { Route as ManagerIndexRouteImport } from './routes/manager/index'
 import { Route as ManagerAccountRouteImport } from './routes/manager/account'
 import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
+import { Route as ManagerJobsRouteImport } from './routes/manager/jobs'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
 import { Route as ApiExportAuditRouteImport } from './routes/api/export/audit'
@@ -72,6 +74,11 @@ const ManagerRouteRoute = ManagerRouteRouteImport.update({
 const ApiHealthRoute = ApiHealthRouteImport.update({
   id: '/api/health',
   path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiMetricsRoute = ApiMetricsRouteImport.update({
+  id: '/api/metrics',
+  path: '/api/metrics',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiReadyRoute = ApiReadyRouteImport.update({
@@ -132,6 +139,11 @@ const ManagerAuditRoute = ManagerAuditRouteImport.update({
 const ManagerDashboardRoute = ManagerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => ManagerRouteRoute,
+} as any)
+const ManagerJobsRoute = ManagerJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
   getParentRoute: () => ManagerRouteRoute,
 } as any)
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
@@ -257,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/api/metrics': typeof ApiMetricsRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
   '/app/organization': typeof AppOrganizationRoute
@@ -266,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -295,6 +309,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/api/health': typeof ApiHealthRoute
+  '/api/metrics': typeof ApiMetricsRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
   '/app/organization': typeof AppOrganizationRoute
@@ -304,6 +319,7 @@ export interface FileRoutesByTo {
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app': typeof AppIndexRoute
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
@@ -337,6 +353,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRouteRouteWithChildren
   '/manager': typeof ManagerRouteRouteWithChildren
   '/api/health': typeof ApiHealthRoute
+  '/api/metrics': typeof ApiMetricsRoute
   '/api/ready': typeof ApiReadyRoute
   '/app/account': typeof AppAccountRoute
   '/app/organization': typeof AppOrganizationRoute
@@ -346,6 +363,7 @@ export interface FileRoutesById {
   '/manager/account': typeof ManagerAccountRoute
   '/manager/audit': typeof ManagerAuditRoute
   '/manager/dashboard': typeof ManagerDashboardRoute
+  '/manager/jobs': typeof ManagerJobsRoute
   '/app/': typeof AppIndexRoute
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
@@ -380,6 +398,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/health'
+    | '/api/metrics'
     | '/api/ready'
     | '/app/account'
     | '/app/organization'
@@ -389,6 +408,7 @@ export interface FileRouteTypes {
     | '/manager/account'
     | '/manager/audit'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -418,6 +438,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/api/health'
+    | '/api/metrics'
     | '/api/ready'
     | '/app/account'
     | '/app/organization'
@@ -427,6 +448,7 @@ export interface FileRouteTypes {
     | '/manager/account'
     | '/manager/audit'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app'
     | '/login'
     | '/manager'
@@ -459,6 +481,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/health'
+    | '/api/metrics'
     | '/api/ready'
     | '/app/account'
     | '/app/organization'
@@ -468,6 +491,7 @@ export interface FileRouteTypes {
     | '/manager/account'
     | '/manager/audit'
     | '/manager/dashboard'
+    | '/manager/jobs'
     | '/app/'
     | '/login/'
     | '/manager/'
@@ -501,6 +525,7 @@ export interface RootRouteChildren {
   LoginRouteRoute: typeof LoginRouteRouteWithChildren
   ManagerRouteRoute: typeof ManagerRouteRouteWithChildren
   ApiHealthRoute: typeof ApiHealthRoute
+  ApiMetricsRoute: typeof ApiMetricsRoute
   ApiReadyRoute: typeof ApiReadyRoute
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
@@ -548,6 +573,13 @@ declare module '@tanstack/react-router' {
       path: '/api/health'
       fullPath: '/api/health'
       preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/metrics': {
+      id: '/api/metrics'
+      path: '/api/metrics'
+      fullPath: '/api/metrics'
+      preLoaderRoute: typeof ApiMetricsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/ready': {
@@ -632,6 +664,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/manager/dashboard'
       preLoaderRoute: typeof ManagerDashboardRouteImport
+      parentRoute: typeof ManagerRouteRoute
+    }
+    '/manager/jobs': {
+      id: '/manager/jobs'
+      path: '/jobs'
+      fullPath: '/manager/jobs'
+      preLoaderRoute: typeof ManagerJobsRouteImport
       parentRoute: typeof ManagerRouteRoute
     }
     '/api/auth/$': {
@@ -835,6 +874,7 @@ interface ManagerRouteRouteChildren {
   ManagerAccountRoute: typeof ManagerAccountRoute
   ManagerAuditRoute: typeof ManagerAuditRoute
   ManagerDashboardRoute: typeof ManagerDashboardRoute
+  ManagerJobsRoute: typeof ManagerJobsRoute
   ManagerIndexRoute: typeof ManagerIndexRoute
   ManagerRepositoriesNewRoute: typeof ManagerRepositoriesNewRoute
   ManagerUsersNewRoute: typeof ManagerUsersNewRoute
@@ -852,6 +892,7 @@ const ManagerRouteRouteChildren: ManagerRouteRouteChildren = {
   ManagerAccountRoute: ManagerAccountRoute,
   ManagerAuditRoute: ManagerAuditRoute,
   ManagerDashboardRoute: ManagerDashboardRoute,
+  ManagerJobsRoute: ManagerJobsRoute,
   ManagerIndexRoute: ManagerIndexRoute,
   ManagerRepositoriesNewRoute: ManagerRepositoriesNewRoute,
   ManagerUsersNewRoute: ManagerUsersNewRoute,
@@ -875,6 +916,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRouteRoute: LoginRouteRouteWithChildren,
   ManagerRouteRoute: ManagerRouteRouteWithChildren,
   ApiHealthRoute: ApiHealthRoute,
+  ApiMetricsRoute: ApiMetricsRoute,
   ApiReadyRoute: ApiReadyRoute,
   InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,

@@ -76,7 +76,7 @@ type ExportRequest = {
 };
 
 /** The spans of one OTLP/JSON export request, flattened. */
-export function spansOf(body: ExportRequest): ReceivedSpan[] {
+function spansOf(body: ExportRequest): ReceivedSpan[] {
   return (body.resourceSpans ?? []).flatMap((resourceSpans) => {
     const serviceName = String(attributes(resourceSpans.resource?.attributes)['service.name'] ?? '');
     return (resourceSpans.scopeSpans ?? []).flatMap((scopeSpans) =>

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { type Db, fromDrizzle, type PgBoss } from 'pg-boss';
+import { type Db, type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
 import { recordAudit } from '@/features/audit/record.server';
 import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
@@ -186,7 +186,9 @@ async function changeFailedJob(
       .where(and(eq(job.name, queue), eq(job.id, ref.id), isFailed))
       .for('update');
     if (!found) return false;
-    if (affectedBy(await change(queue, fromDrizzle(tx, sql))) === 0) return false;
+    // Both drivers' `execute` answer one of the shapes pg-boss reads (as in src/server/jobs/runner.ts).
+    const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+    if (affectedBy(await change(queue, db)) === 0) return false;
     await recordAudit(
       {
         actorUserId: actor.userId,

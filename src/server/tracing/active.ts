@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only';
 
 /** What a request span is told when it starts; the rest is learnt from its answer. */
-export type RequestSpanStart = {
+type RequestSpanStart = {
   method: string;
   /** The path without its query (the query may carry a code or a token). */
   path: string;
@@ -12,7 +12,7 @@ export type RequestSpanStart = {
 };
 
 /** What a request span is told when its answer is ready. */
-export type RequestSpanEnd = {
+type RequestSpanEnd = {
   status: number;
   /** The product's request id (`x-request-id`), as in the request's log line. */
   requestId?: string;
