@@ -27,6 +27,7 @@ export function DataList<Item, Key extends string = string>({
   onClearSearch,
   skeletonRows = 6,
   paged = true,
+  emptyText,
 }: {
   query: ListQuery<Item>;
   /** Accessible name of the list, e.g. the page title. */
@@ -41,6 +42,8 @@ export function DataList<Item, Key extends string = string>({
   skeletonRows?: number;
   /** False for a fixed excerpt (e.g. the latest ten): no "Showing n of total", no more pages. */
   paged?: boolean;
+  /** What an empty list says, when not the generic "Nothing here yet" (a search says what it found). */
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const pages = query.data?.pages ?? [];
@@ -56,26 +59,18 @@ export function DataList<Item, Key extends string = string>({
     body = <SkeletonRows count={skeletonRows} label={label} table={table} />;
   } else if (query.isError && !query.isFetchNextPageError) {
     status = t('dataList.error');
-    body = (
-      <Notice>
-        <p>{t('dataList.error')}</p>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isRefetching}>
-          {query.isRefetching ? <Spinner /> : null}
-          {t('dataList.retry')}
-        </Button>
-      </Notice>
-    );
+    body = <ListError onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   } else if (items.length === 0) {
-    status = searchTerm ? t('dataList.noResults', { term }) : t('dataList.empty');
+    status = searchTerm ? t('dataList.noResults', { term }) : (emptyText ?? t('dataList.empty'));
     body = (
-      <Notice>
+      <ListNotice>
         <p>{status}</p>
         {searchTerm && onClearSearch ? (
           <Button variant="outline" onClick={onClearSearch}>
             {t('dataList.clear')}
           </Button>
         ) : null}
-      </Notice>
+      </ListNotice>
     );
   } else {
     status = searchTerm
@@ -129,11 +124,26 @@ function resultsLine(t: TFunction, total: number, capped: boolean, term: string)
   return t(capped ? 'dataList.resultsCapped' : 'dataList.results', { count: total, term });
 }
 
-function Notice({ children }: { children: ReactNode }) {
+/** A list's empty or failed state, in place of its rows. */
+export function ListNotice({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">
       {children}
     </div>
+  );
+}
+
+/** A list that could not be read: says so, with Retry (which spins while it reads again). */
+export function ListError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ListNotice>
+      <p>{t('dataList.error')}</p>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? <Spinner /> : null}
+        {t('dataList.retry')}
+      </Button>
+    </ListNotice>
   );
 }
 

@@ -10,7 +10,7 @@ import { numberFormat } from '@/lib/intl';
 import { cn } from '@/lib/utils';
 import { jobsMutations, jobsQueries } from '../queries';
 import type { FailedJob, JobRef } from '../schema';
-import { Notice, useQueueName, useUtcTime } from './job-parts';
+import { useQueueName, useUtcTime } from './job-parts';
 
 /**
  * The jobs that failed their last try, newest first, 20 at a time ("Showing n of total", more on "Load
@@ -21,14 +21,6 @@ export function FailedJobs() {
   const { t } = useTranslation('jobs');
   const query = useInfiniteQuery(jobsQueries.failed());
   const table = useFailedTable();
-  const empty = query.isSuccess && query.data.pages.every((page) => page.items.length === 0);
-  if (empty) {
-    return (
-      <Notice>
-        <p>{t('failed.empty')}</p>
-      </Notice>
-    );
-  }
   return (
     <DataList
       query={query}
@@ -37,6 +29,7 @@ export function FailedJobs() {
       renderItem={(job) => <FailedJobRow job={job} />}
       table={table}
       skeletonRows={3}
+      emptyText={t('failed.empty')}
     />
   );
 }

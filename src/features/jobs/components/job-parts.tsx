@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { dateTimeFormat } from '@/lib/intl';
@@ -16,15 +15,6 @@ export function useQueueName(queue: string): string {
 export function useUtcTime(): Intl.DateTimeFormat {
   const { i18n } = useTranslation();
   return dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-}
-
-/** An empty or failed part of the page, as the product's lists show one. */
-export function Notice({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">
-      {children}
-    </div>
-  );
 }
 
 const STATE_BADGE: Partial<Record<string, 'destructive' | 'warning' | 'secondary'>> = {

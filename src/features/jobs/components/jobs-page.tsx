@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ListError, ListNotice } from '@/components/ui/data-list';
 import { DataTable, type DataTableOptions } from '@/components/ui/data-table';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,7 +16,7 @@ import { cronInWords } from '../cron';
 import { jobsKeys, jobsQueries } from '../queries';
 import type { JobSchedule, JobsOverview, QueueCounts } from '../schema';
 import { FailedJobs } from './failed-jobs';
-import { JobState, Notice, useQueueName, useUtcTime } from './job-parts';
+import { JobState, useQueueName, useUtcTime } from './job-parts';
 
 /**
  * The manager's view of the job queue: each queue's waiting, running, failed and completed jobs; the failed
@@ -57,9 +58,9 @@ export function JobsPage() {
               data.schedules.length ? (
                 <ScheduleTable schedules={data.schedules} />
               ) : (
-                <Notice>
+                <ListNotice>
                   <p>{t('schedules.empty')}</p>
-                </Notice>
+                </ListNotice>
               )
             }
           </OverviewPart>
@@ -79,7 +80,6 @@ function OverviewPart({
   rows: number;
   children: (data: JobsOverview) => ReactNode;
 }) {
-  const { t } = useTranslation();
   if (query.isPending) {
     return (
       <div className="grid gap-2" aria-busy="true">
@@ -90,17 +90,7 @@ function OverviewPart({
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <Notice>
-        <p>{t('dataList.error')}</p>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isRefetching}>
-          {query.isRefetching ? <Spinner /> : null}
-          {t('dataList.retry')}
-        </Button>
-      </Notice>
-    );
-  }
+  if (query.isError) return <ListError onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   return children(query.data);
 }
 
