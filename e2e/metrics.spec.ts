@@ -78,6 +78,12 @@ test.describe('operator metrics and aborted requests', () => {
     expect(buckets?.at(-1)?.value).toBe(pageCount(after));
     expect(after.get('nodejs_eventloop_lag_seconds')?.type).toBe('gauge');
     expect(after.get('nodejs_heap_size_used_bytes')?.samples[0]?.value).toBeGreaterThan(0);
+    // The queue's depth: every queue of the product, in every state, read from its table at the scrape.
+    const jobs = after.get('starter_jobs')?.samples ?? [];
+    expect(new Set(jobs.map((s) => s.labels.state))).toEqual(
+      new Set(['waiting', 'running', 'failed', 'completed']),
+    );
+    expect(jobs.filter((s) => s.labels.queue === 'mail')).toHaveLength(4);
     // PGlite has no pool: its gauges are absent rather than an idle pool's zeros.
     expect(after.has('starter_db_pool_in_use')).toBe(false);
   });

@@ -20,7 +20,20 @@ function runOrExit(label: string, args: string[], env: NodeJS.ProcessEnv = proce
   }
 }
 
-function freePort(): Promise<number> {
+/** Ports handed out so far: the kernel may offer a port again once its probe closed. */
+const given = new Set<number>();
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!given.has(port)) {
+      given.add(port);
+      return port;
+    }
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

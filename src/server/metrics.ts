@@ -49,6 +49,7 @@ type Metrics = {
   aborted: Counter<'group'>;
   emails: Counter<'result'>;
   refusals: Counter<'limit'>;
+  jobAttempts: Counter<'queue' | 'result'>;
   /** The reader of each gauge `registerGauge` made, by name; a later registration replaces it. */
   readers: Map<string, GaugeReader<string>>;
   processMetrics: boolean;
@@ -100,6 +101,12 @@ function metrics(): Metrics {
       labelNames: ['limit'],
       registers,
     }),
+    jobAttempts: new Counter({
+      name: 'starter_job_attempts_total',
+      help: 'Tries of a job this instance worked, by queue and result (a failed try is retried while the queue allows).',
+      labelNames: ['queue', 'result'],
+      registers,
+    }),
     readers: new Map(),
     processMetrics: false,
   };
@@ -137,6 +144,10 @@ export function recordEmail(result: 'sent' | 'failed'): void {
 
 export function recordRateLimitRefusal(limit: RateLimitKind): void {
   metrics().refusals.inc({ limit });
+}
+
+export function recordJobAttempt(queue: string, result: 'completed' | 'failed'): void {
+  metrics().jobAttempts.inc({ queue, result });
 }
 
 /**

@@ -1,10 +1,12 @@
 import '@tanstack/react-start/server-only';
 import type { SendOptions } from 'pg-boss';
+import { countJobsByQueue } from '@/features/jobs/data.server';
 import { postgresQuotaStore } from '@/server/auth/quota-store';
 import type { Database } from '@/server/db/client';
 import { getDatabaseHandle } from '@/server/db/database';
 import { createSmtpMailer } from '@/server/email/mailer';
 import { serverEnv } from '@/server/env';
+import { registerGauge } from '@/server/metrics';
 import type { JobData, QueueName } from './queues';
 import { createJobRunner, type JobRunner } from './runner';
 
@@ -27,6 +29,15 @@ export function getJobRunner(): Promise<JobRunner> {
         auditRetentionDays: env.AUDIT_RETENTION_DAYS,
       });
       await runner.start();
+      registerGauge({
+        name: 'starter_jobs',
+        help: 'Jobs per queue by state: waiting (due or retrying later), running, failed (no tries left), completed (kept 7 days).',
+        labelNames: ['queue', 'state'],
+        read: async () =>
+          (await countJobsByQueue(handle.db)).flatMap(({ queue, ...states }) =>
+            Object.entries(states).map(([state, value]) => ({ labels: { queue, state }, value })),
+          ),
+      });
       return runner;
     })();
     // A failed start is not kept: the next use tries again once the database is back.

@@ -4,6 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mail, type Mailer } from '@/server/email/mailer';
+import { renderMetrics } from '@/server/metrics';
+import { parsePrometheusText, sampleValue } from '@/test/prometheus-text';
 import { unreachableSmtpUrl } from '@/test/auth';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { startSmtpCatcher, type SmtpCatcher } from '@/test/smtp-catcher';
@@ -111,6 +113,12 @@ describe('the job queue', () => {
   });
 
   it('keeps a mail through an SMTP outage and sends it once the server is back', async () => {
+    const attempts = async (result: string) =>
+      sampleValue(parsePrometheusText((await renderMetrics()).text), 'starter_job_attempts_total', {
+        queue: 'mail',
+        result,
+      }) ?? 0;
+    const [failedBefore, completedBefore] = [await attempts('failed'), await attempts('completed')];
     let current = createSmtpMailer(await unreachableSmtpUrl(), 'Jobs <jobs@example.test>');
     const switchable: Mailer = { send: (mail) => current.send(mail), reachable: () => current.reachable() };
     const runner = await started(switchable);
@@ -130,6 +138,9 @@ describe('the job queue', () => {
     expect(sent.state).toBe('completed');
     expect(sent.retry_count).toBe(1);
     expect(received(mail.to)).toBe(1);
+    // The operator's view of the same two tries.
+    expect(await attempts('failed')).toBe(failedBefore + 1);
+    expect(await attempts('completed')).toBe(completedBefore + 1);
   });
 
   it('waits at shutdown for a mail being sent, within its budget', async () => {

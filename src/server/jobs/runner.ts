@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss, type SendOptions } from 'pg-boss';
 import type { Database, DatabaseHandle } from '@/server/db/client';
 import { logger, serializeError } from '@/server/logger';
+import { recordJobAttempt } from '@/server/metrics';
 import { createBoss } from './boss';
 import { HANDLERS, type JobContext } from './handlers';
 import { type JobData, QUEUE_NAMES, QUEUES, type QueueName, schedules } from './queues';
@@ -97,8 +98,11 @@ export function createJobRunner(
         async ([job]) => {
           if (!job) return undefined;
           try {
-            return await handler(job.data, jobContext);
+            const output = await handler(job.data, jobContext);
+            recordJobAttempt(name, 'completed');
+            return output;
           } catch (error) {
+            recordJobAttempt(name, 'failed');
             logger.warn(
               { err: serializeError(error), queue: name, jobId: job.id, retryCount: job.retryCount },
               'job failed',
