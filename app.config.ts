@@ -79,6 +79,19 @@ export const appConfig = {
      */
     shutdownSeconds: 10,
   },
+  apiKeys: {
+    /** What every key starts with, so a leaked one is recognised (secret scanners, logs). */
+    prefix: 'sk_',
+    /** Characters of the key kept in clear (its prefix included) to tell keys apart in the list. */
+    visibleCharacters: 10,
+    /** Keys one organization may hold. */
+    maxPerOrganization: 25,
+    nameMaxLength: 64,
+    /** The expiries offered when a key is created, in days; none (never) is offered too. */
+    expiryDays: [30, 90, 365] as const,
+    /** Each key's own limit on calls to the public API (standard `RateLimit` headers on every answer). */
+    rateLimit: { windowSeconds: 60, max: 120 },
+  },
   breakpoints: { dialog: 640, mobile: 768 },
   organizations: {
     /** Organizations one user may own (create); joining others by invitation is not counted. */

@@ -8,6 +8,7 @@ import { Building2 as OrganizationIcon } from 'lucide-react';
 import { ScrollText as AuditIcon } from 'lucide-react';
 import { auditSearchOf, auditViewDefaults } from '@/features/audit/view';
 import { ListChecks as JobsIcon } from 'lucide-react';
+import { KeyRound as ApiKeyIcon } from 'lucide-react';
 // New entities' imports: pnpm scaffold:entity adds them above this line.
 
 // The product's entities, one entry each: what every place that lists entities reads (docs/architecture.md,
@@ -191,6 +192,20 @@ export const entities = {
       targetLabel: 'jobs:audit.target',
     },
     nav: { manager: { to: '/manager/jobs', label: 'jobs:nav', group: 'configuration' } },
+  },
+  apiKey: {
+    noun: 'api-key',
+    icon: ApiKeyIcon,
+    // An organization's keys to the public API (src/features/api-key): made and revoked by its owners and
+    // admins (the organization statement `apiKey`, src/features/auth/permissions.ts); the platform's admins
+    // list and revoke any organization's from the manager's organization page.
+    permissions: { platform: ['list', 'revoke'] },
+    audit: {
+      verbs: ['create', 'revoke'],
+      group: 'organizations',
+      groupLabel: 'audit:groups.organizations',
+      targetLabel: 'api-key:audit.target',
+    },
   },
   // New entities: pnpm scaffold:entity adds them above this line.
 } as const satisfies EntityRegistry;

@@ -141,6 +141,8 @@ const { ac: _dynamicRoles, ...organizationResources } = organizationDefaults;
 const organizationEntityGrants = entityGrants('organization');
 const organizationStatements = {
   ...organizationResources,
+  // The organization's API keys (better-auth's API-key plugin checks `apiKey` on the member's role).
+  apiKey: ['create', 'read', 'update', 'delete'],
   ...organizationEntityGrants,
 } as const;
 
@@ -153,6 +155,7 @@ export const organizationGrants = {
     member: ['create', 'update', 'delete'],
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
+    apiKey: ['create', 'read', 'update', 'delete'],
     ...organizationEntityGrants,
   },
   admin: {
@@ -160,6 +163,7 @@ export const organizationGrants = {
     member: ['create', 'update', 'delete'],
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
+    apiKey: ['create', 'read', 'update', 'delete'],
     ...organizationEntityGrants,
   },
   member: {},

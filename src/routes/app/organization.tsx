@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ApiKeysSection } from '@/features/api-key/components/api-keys-section';
 import { authQueries, useSession } from '@/features/auth/queries';
 import { OrganizationSettingsPage } from '@/features/organization/components/organization-settings-page';
 import { TeamsSection } from '@/features/organization/components/teams-section';
@@ -23,5 +24,11 @@ function OrganizationScreen() {
   // The session's organization: switching organization here shows the new one's screen at once.
   const organizationId = useSession()?.session.activeOrganizationId;
   if (!organizationId) return null;
-  return <OrganizationSettingsPage organizationId={organizationId} teams={<TeamsSection />} />;
+  return (
+    <OrganizationSettingsPage
+      organizationId={organizationId}
+      teams={<TeamsSection />}
+      apiKeys={(role) => <ApiKeysSection organizationId={organizationId} role={role} />}
+    />
+  );
 }

@@ -46,11 +46,13 @@ import {
   UPDATE_TEAM_PATH,
   withoutActiveTeam,
 } from '@/features/organization/rules.server';
+import { apiKeyPlugin } from '@/features/api-key/plugin.server';
 import { passkeyPlugin, passkeyRouteRules } from '@/features/passkey/rules.server';
 import { adminRule } from '@/features/user/rules.server';
 import type { Database } from '@/server/db/client';
 import {
   account,
+  apikey,
   invitation,
   member,
   organization as organizationTable,
@@ -263,6 +265,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         team,
         teamMember,
         passkey,
+        apikey,
       },
     }),
     emailAndPassword: { enabled: false },
@@ -402,6 +405,7 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
       }),
       organizationPlugin({ ...deps, quotaStore }),
       passkeyPlugin(deps),
+      apiKeyPlugin(),
       // A readable cookie naming how this browser signed in last: /login marks that method "Last used".
       lastLoginMethod(),
       ...oidcPlugins(env, signUpEnabled),

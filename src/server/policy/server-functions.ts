@@ -131,6 +131,30 @@ export const SERVER_FUNCTIONS: Readonly<Record<string, Policy>> = {
     impersonation: 'refused',
     recentSignIn: true,
   },
+  // The organization's keys to the public API: its owners and admins; making one is a credential, so it
+  // needs a recent sign-in and is never done while impersonating.
+  'src/features/api-key/functions.ts#$listApiKeys': {
+    access: { organization: { apiKey: ['read'] } },
+    ...READ,
+  },
+  'src/features/api-key/functions.ts#$createApiKey': {
+    access: { organization: { apiKey: ['create'] } },
+    ...CHANGE,
+    impersonation: 'refused',
+    recentSignIn: true,
+  },
+  'src/features/api-key/functions.ts#$revokeApiKey': {
+    access: { organization: { apiKey: ['delete'] } },
+    ...CHANGE,
+  },
+  'src/features/api-key/functions.ts#$listPlatformApiKeys': {
+    access: { apps: ['manager'], apiKey: ['list'] },
+    ...READ,
+  },
+  'src/features/api-key/functions.ts#$revokePlatformApiKey': {
+    access: { apps: ['manager'], apiKey: ['revoke'] },
+    ...CHANGE,
+  },
   // Each tenant-owned entity's CRUD functions in both areas (below, from src/entities.ts).
   ...tenantOwnedFunctions(entities),
   'src/features/audit/functions.ts#$listAuditEntries': { access: { user: ['list'] }, ...READ },

@@ -27,7 +27,16 @@ import {
  * repository list filtered to it), members, pending invitations and teams, then the activity the route
  * passes in. A platform admin may delete it from the page's menu.
  */
-export function OrganizationDetailPage({ id, activity }: { id: string; activity?: ReactNode }) {
+export function OrganizationDetailPage({
+  id,
+  apiKeys,
+  activity,
+}: {
+  id: string;
+  /** The organization's API keys (a slot: the route passes the api-key feature's card). */
+  apiKeys?: ReactNode;
+  activity?: ReactNode;
+}) {
   const { t } = useTranslation('organization');
   const { data: organization } = useSuspenseQuery(platformOrganizationQueries.detail(id));
   return (
@@ -50,6 +59,7 @@ export function OrganizationDetailPage({ id, activity }: { id: string; activity?
         />
         <InvitationsCard invitations={organization.invitations} />
         <TeamsCard teams={organization.teams} />
+        {apiKeys}
         {activity ? <SectionCard title={t('manager.detail.activity')}>{activity}</SectionCard> : null}
       </div>
     </main>

@@ -27,9 +27,12 @@ const ERROR_SCOPES = ['organization:settings.errors'];
 export function OrganizationSettingsPage({
   organizationId,
   teams,
+  apiKeys,
 }: {
   organizationId: string;
   teams?: ReactNode;
+  /** The API keys section (a slot: it is the api-key feature's), given the viewer's role here. */
+  apiKeys?: (role: string) => ReactNode;
 }) {
   const { t } = useTranslation('organization');
   const { data: organization } = useSuspenseQuery(organizationQueries.active(organizationId));
@@ -40,6 +43,7 @@ export function OrganizationSettingsPage({
         <OrganizationMembers organization={organization} />
         <OrganizationInvitations organization={organization} />
         {teams}
+        {apiKeys?.(organization.role)}
         <DangerZone organization={organization} />
       </div>
     </Page>

@@ -1,4 +1,5 @@
 // The one barrel in the project: drizzle wants the whole schema as one object.
+export * from './api-key.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './organization.ts';

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PlatformApiKeysCard } from '@/features/api-key/components/api-keys-section';
 import { AuditList } from '@/features/audit/components/audit-list';
 import { requireScreenPermission } from '@/features/auth/guards';
 import { OrganizationDetailPage } from '@/features/organization/components/organization-detail-page';
@@ -20,5 +21,11 @@ export const Route = createFileRoute('/manager/organizations/$id/')({
 
 function ManagerOrganizationScreen() {
   const { id } = Route.useParams();
-  return <OrganizationDetailPage id={id} activity={<AuditList organizationId={id} />} />;
+  return (
+    <OrganizationDetailPage
+      id={id}
+      apiKeys={<PlatformApiKeysCard organizationId={id} />}
+      activity={<AuditList organizationId={id} />}
+    />
+  );
 }
