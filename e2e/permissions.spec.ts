@@ -250,11 +250,15 @@ type Caller = {
 const isOrganizationRule = (rule: Rule): rule is { organization: OrganizationPermissionRequest } =>
   typeof rule === 'object' && 'organization' in rule && !Array.isArray(rule.organization);
 
+const isApiScopeRule = (rule: Rule): rule is { apiScope: 'read' | 'write' } =>
+  typeof rule === 'object' && 'apiScope' in rule;
+
 const expected = (rule: Rule, caller: Caller, writes: boolean, scope: 'active' | 'named'): Outcome => {
   if (rule === 'not-served') return 'NOT_FOUND';
   if (caller.demo && writes) return 'DEMO_MODE';
   if (rule === 'public') return 'passes';
-  if (caller.role === null) return 'UNAUTHORIZED';
+  // The public API reads a key, never the caller's session: every signed-in caller is as good as none.
+  if (caller.role === null || isApiScopeRule(rule)) return 'UNAUTHORIZED';
   if (rule === 'signed-in') return 'passes';
   if (rule === 'invitation-recipient') return 'FORBIDDEN';
   if (rule === 'organization-member' || isOrganizationRule(rule)) {

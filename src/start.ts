@@ -17,7 +17,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const csrf = createCsrfMiddleware({
   filter: ({ handlerType, pathname, request }) =>
-    handlerType === 'serverFn' || (pathname.startsWith('/api/') && !SAFE_METHODS.has(request.method)),
+    handlerType === 'serverFn' ||
+    // The public API reads a bearer key, never a cookie: a cross-site page can send it nothing it holds.
+    (pathname.startsWith('/api/') && !pathname.startsWith('/api/v1/') && !SAFE_METHODS.has(request.method)),
   failureResponse: Response.json(
     { code: 'FORBIDDEN', message: 'Cross-site request refused' },
     { status: 403 },

@@ -6,6 +6,7 @@ import { isDemoMode } from '@/server/env';
 import { routeRefusal } from '@/server/http/route-auth';
 import { limitServerFnCall } from '@/server/http/server-fn-limit';
 import { logger } from '@/server/logger';
+import { problem } from '@/server/api/problem';
 import { apiRoutePolicy } from '@/server/policy/api-routes';
 import type { Policy } from '@/server/policy/policy';
 import { serverFunctionKey, serverFunctionPolicy } from '@/server/policy/server-functions';
@@ -66,12 +67,15 @@ export const policyMiddleware = createMiddleware({ type: 'function' }).server(
  * rules. The `csv-export` limits are counted by `csvExport` once the route has authorised the caller, so
  * a caller without access is told 401 or 403, never 429.
  */
-export const apiPolicyMiddleware = createMiddleware().server(async ({ pathname, next }) => {
+export const apiPolicyMiddleware = createMiddleware().server(async ({ pathname, request, next }) => {
   if (!pathname.startsWith('/api/')) return next();
-  const route = apiRoutePolicy(pathname);
+  const route = apiRoutePolicy(pathname, request.method);
+  // The public API answers in its own format (RFC 9457 problem details).
+  const refuse = (code: string) =>
+    pathname.startsWith('/api/v1/') ? problem(code === 'NOT_FOUND' ? 404 : 403, code) : routeRefusal(code);
   // The rest of /api/auth is better-auth's, guarded from its own table (AUTH_ROUTES).
-  if (!route) return pathname.startsWith('/api/auth/') ? next() : routeRefusal('NOT_FOUND');
-  if (route.demo === 'refused' && isDemoMode()) return routeRefusal('DEMO_MODE');
+  if (!route) return pathname.startsWith('/api/auth/') ? next() : refuse('NOT_FOUND');
+  if (route.demo === 'refused' && isDemoMode()) return refuse('DEMO_MODE');
   const refusal = await sessionRefusal(route);
   if (refusal) return routeRefusal(refusal);
   return next();

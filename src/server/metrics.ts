@@ -24,7 +24,7 @@ export function requestGroup(pathname: string, handlerType: string): RequestGrou
  * Which limit refused a call with 429: the server functions' calls a minute (`SERVER_FN_LIMIT_*`),
  * better-auth's per-address route limits as the policy table names them (`auth`, `auth-codes`,
  * `auth-passkey-options`), and the product's own caps on codes mailed to one address, invitation mails,
- * CSV exports and "Download my data".
+ * CSV exports and "Download my data", and each API key's own limit on the public API (`api-key`).
  */
 type RateLimitKind =
   | 'server-fn'
@@ -34,7 +34,8 @@ type RateLimitKind =
   | 'code-mail'
   | 'invitation-mail'
   | 'csv-export'
-  | 'data-export';
+  | 'data-export'
+  | 'api-key';
 
 /** One sample of a gauge read at scrape time: its labels (none for a gauge without) and value. */
 type GaugeSample<Label extends string> = { labels?: Partial<Record<Label, string>>; value: number };

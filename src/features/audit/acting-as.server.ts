@@ -34,3 +34,21 @@ export function takeActingAsForEntry(): ActingAs | undefined {
   scope.recorded = true;
   return { adminId: scope.adminId, userId: scope.userId, userLabel: scope.userLabel };
 }
+
+/** An organization's API key making a change through the public API: the actor of its entries. */
+export type ActingKey = { id: string; name: string };
+
+const keyStorage = new AsyncLocalStorage<ActingKey>();
+
+/**
+ * Runs `fn` as a call of the public API made with `key`: every audit entry written inside names the key as
+ * its actor (`recordAudit` reads the scope), whichever feature's code writes it.
+ */
+export function apiKeyScope<T>(key: ActingKey, fn: () => Promise<T>): Promise<T> {
+  return keyStorage.run(key, fn);
+}
+
+/** The API key the current change is made with, if any. */
+export function actingKey(): ActingKey | undefined {
+  return keyStorage.getStore();
+}

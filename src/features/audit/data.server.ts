@@ -103,7 +103,7 @@ function toEntry(row: {
   ip: string | null;
   createdAt: Date;
 }): AuditEntry {
-  const { label, actingAs, actingAsLabel, ...facts } = row.metadata ?? {};
+  const { label, actingAs, actingAsLabel, apiKey, apiKeyLabel, ...facts } = row.metadata ?? {};
   const metadata: AuditMetadata = {};
   for (const [key, value] of Object.entries(facts)) {
     const plain =
@@ -118,6 +118,10 @@ function toEntry(row: {
     actingAs:
       typeof actingAs === 'string'
         ? { id: actingAs, name: typeof actingAsLabel === 'string' ? actingAsLabel : '' }
+        : null,
+    apiKey:
+      typeof apiKey === 'string'
+        ? { id: apiKey, name: typeof apiKeyLabel === 'string' ? apiKeyLabel : '' }
         : null,
     targetType: row.targetType as AuditTargetType,
     targetId: row.targetId,

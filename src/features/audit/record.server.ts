@@ -4,13 +4,13 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { auditLog } from '@/server/db/schema/index';
-import { type ActingAs, takeActingAsForEntry } from './acting-as.server';
+import { type ActingAs, actingKey, takeActingAsForEntry } from './acting-as.server';
 import type { AuditAction, AuditMetadata, AuditTargetType } from './schema';
 
 /** Keys never stored, whatever a caller passes: the log must not become a place secrets leak to. */
 const SECRET_KEY = /token|code|otp|cookie|secret|password/i;
-/** Keys only `recordAudit` writes, from an impersonation it knows of: a caller's metadata cannot forge them. */
-const ACTING_AS_KEYS = new Set(['actingAs', 'actingAsLabel']);
+/** Keys only `recordAudit` writes, from an impersonation or an API key it knows of: a caller cannot forge them. */
+const ACTING_AS_KEYS = new Set(['actingAs', 'actingAsLabel', 'apiKey', 'apiKeyLabel']);
 
 export type AuditRecord = {
   /** Who acted (null for the system). */
@@ -40,9 +40,22 @@ export async function recordAudit(record: AuditRecord, db?: Database): Promise<v
   const facts = Object.entries({ ...record.metadata, label: record.target.label ?? undefined }).filter(
     ([key, value]) => value !== undefined && !SECRET_KEY.test(key) && !ACTING_AS_KEYS.has(key),
   );
-  const metadata = Object.fromEntries(
-    actingAs ? [...facts, ['actingAs', actingAs.userId], ['actingAsLabel', actingAs.userLabel]] : facts,
-  );
+  const key = actingKey();
+  const metadata = Object.fromEntries([
+    ...facts,
+    ...(actingAs
+      ? [
+          ['actingAs', actingAs.userId],
+          ['actingAsLabel', actingAs.userLabel],
+        ]
+      : []),
+    ...(key
+      ? [
+          ['apiKey', key.id],
+          ['apiKeyLabel', key.name],
+        ]
+      : []),
+  ]);
   // The session's user is who the code sees; the person who acted is the admin behind it.
   const actorUserId =
     actingAs && record.actorUserId === actingAs.userId ? actingAs.adminId : record.actorUserId;

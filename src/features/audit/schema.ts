@@ -107,6 +107,8 @@ export type AuditEntry = {
   actor: { id: string; name: string } | null;
   /** Set when the actor (an admin) made the change signed in as this user: "Admin, acting as Jane, …". */
   actingAs: { id: string; name: string } | null;
+  /** Set when the change came through the public API: the organization's key that made it (no actor). */
+  apiKey: { id: string; name: string } | null;
   targetType: AuditTargetType;
   targetId: string | null;
   targetLabel: string | null;

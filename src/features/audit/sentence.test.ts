@@ -9,6 +9,7 @@ const entry = (action: AuditEntry['action'], metadata: AuditEntry['metadata'] = 
   action,
   actor: { id: 'a', name: 'Ada' },
   actingAs: null,
+  apiKey: null,
   targetType: 'user',
   targetId: 'u',
   targetLabel: 'Jane',

@@ -23,9 +23,17 @@ describe('body limit', () => {
     const chunked = new Request('http://localhost/api/auth/x', {
       method: 'POST',
       body: new ReadableStream({ start: (c) => c.close() }),
+      headers: { 'transfer-encoding': 'chunked' },
       duplex: 'half',
     } as RequestInit);
     expect(bodyLimitRefusal(chunked)?.status).toBe(411);
+    // Neither a length nor chunks (a DELETE as fetch sends it): no body at all, nothing to refuse.
+    const bodiless = new Request('http://localhost/api/v1/repositories/r1', {
+      method: 'DELETE',
+      body: new ReadableStream({ start: (c) => c.close() }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(bodyLimitRefusal(bodiless)).toBeUndefined();
     expect(bodyLimitRefusal(post('{}', { 'content-length': '1e9' }))?.status).toBe(413);
   });
 

@@ -15,6 +15,8 @@ export function acceptsBody(pathname: string, handlerType: string): boolean {
 export function bodyLimitRefusal(request: Request): Response | undefined {
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return undefined;
   const length = request.headers.get('content-length');
+  // Neither header: HTTP/1.1 says there is no body (a DELETE, a bodiless POST), whatever the stream says.
+  if (length === null && !request.headers.has('transfer-encoding')) return undefined;
   if (length === null) {
     return Response.json({ code: 'LENGTH_REQUIRED', message: 'Length required' }, { status: 411 });
   }

@@ -4,9 +4,13 @@ import type { Policy } from './policy.ts';
 
 /** One server route under src/routes/api (better-auth's catch-all aside) and its rules. */
 export type ApiRoute = Omit<Policy, 'access'> & {
+  /** As its route file names it: `$name` matches one path segment. */
   path: string;
-  /** The one method it answers; a POST is same-origin only (CSRF, src/start.ts). */
-  method: 'GET' | 'POST';
+  /**
+   * One method it answers (a route answering several has a row each); a change is same-origin only (CSRF,
+   * src/start.ts), but on the public API, whose callers hold a key, never a cookie.
+   */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** `development` routes answer 404 in production (the handler says so itself). */
   access: Policy['access'] | 'development';
 };
@@ -27,6 +31,13 @@ const SIGN_IN_FORM = {
   recentSignIn: false,
   rateLimit: 'auth-codes',
 } as const;
+
+/** The public API (src/server/api): a key of the organization, with the collection's scope, and no session. */
+const PUBLIC_API = { impersonation: 'allowed', recentSignIn: false, rateLimit: 'api-key' } as const;
+const API_READ = { access: { apiScope: 'read' }, demo: 'runs', ...PUBLIC_API } as const;
+const API_WRITE = { access: { apiScope: 'write' }, demo: 'refused', ...PUBLIC_API } as const;
+/** Its document and reference page: public, as an API's documentation is. */
+const API_DOCS = { method: 'GET', access: 'public', demo: 'runs', ...PUBLIC_API, rateLimit: 'none' } as const;
 
 /**
  * Every server route under src/routes/api but better-auth's, with its method and every rule it is under.
@@ -87,10 +98,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...Object.values(entities).flatMap((entity) =>
     'exports' in entity ? entity.exports.map(({ path, access }) => ({ path, access, ...EXPORT })) : [],
   ),
+  // The public API: every tenant-owned entity's collection (src/server/api/resources.ts) under one pair of
+  // routes, the key's scope for that collection checked by the handler.
+  { path: '/api/v1/$collection', method: 'GET', ...API_READ },
+  { path: '/api/v1/$collection', method: 'POST', ...API_WRITE },
+  { path: '/api/v1/$collection/$id', method: 'GET', ...API_READ },
+  { path: '/api/v1/$collection/$id', method: 'PATCH', ...API_WRITE },
+  { path: '/api/v1/$collection/$id', method: 'DELETE', ...API_WRITE },
+  { path: '/api/v1/openapi.json', ...API_DOCS },
+  { path: '/api/v1/reference', ...API_DOCS },
 ];
 
-/** The rules of the server route at `pathname` (trailing slashes aside), if the table lists it. */
-export function apiRoutePolicy(pathname: string): ApiRoute | undefined {
+/** Whether a route's path (`$name` segments match any one segment) is `path`'s. */
+function matches(routePath: string, path: string): boolean {
+  const want = routePath.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => (segment.startsWith('$') ? (got[i] ?? '') !== '' : segment === got[i]))
+  );
+}
+
+/**
+ * The rules of the server route at `pathname` (trailing slashes aside) for `method` (HEAD as GET), if the
+ * table lists it: a path without a `$` segment before one with, as the router matches them; a method the
+ * path does not answer gets its first row (the route's own answer refuses it).
+ */
+export function apiRoutePolicy(pathname: string, method = 'GET'): ApiRoute | undefined {
   const path = pathname.replace(/\/+$/, '');
-  return API_ROUTES.find((route) => route.path === path);
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const rows = API_ROUTES.filter((route) => matches(route.path, path));
+  const literal = rows.filter((route) => !route.path.includes('$'));
+  const candidates = literal.length ? literal : rows;
+  return candidates.find((route) => route.method === asked) ?? candidates[0];
 }

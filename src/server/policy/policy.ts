@@ -6,7 +6,8 @@ import type { OrganizationPermissionRequest, PermissionRequest } from '../../fea
 /**
  * Who may call: everyone; any signed-in user; those whose platform role grants a permission; any member of
  * the organization (the session's active one for server functions, the one the body names for an auth
- * route); members whose organization role grants a permission there; the invitation's recipient. The
+ * route); members whose organization role grants a permission there; the invitation's recipient; an
+ * organization's API key holding the collection's `read` or `write` scope (the public API, no session). The
  * function's own middleware (or better-auth, for its routes) enforces it; the permission matrix
  * (e2e/permissions.spec.ts) calls every entry as every kind of caller and expects what this says.
  */
@@ -16,7 +17,8 @@ export type Access =
   | 'organization-member'
   | 'invitation-recipient'
   | PermissionRequest
-  | { organization: OrganizationPermissionRequest };
+  | { organization: OrganizationPermissionRequest }
+  | { apiScope: 'read' | 'write' };
 
 /**
  * The counters a call counts against (limits in `src/server/auth/auth.ts` and `src/server/env.ts`):
@@ -27,11 +29,20 @@ export type Access =
  * - `calls+data-export`: `calls`, and "Download my data" five times an hour per user (`EXPORT_LIMIT`);
  * - `csv-export`: a few CSV exports a minute per user, one running at a time, counted by `csvExport` once the
  *   route has authorised the caller (src/server/http/csv-export.ts);
+ * - `api-key`: each API key's own calls per window on the public API (`apiKeys.rateLimit`, counted on the
+ *   key by better-auth's API-key plugin once the key is known; standard `RateLimit` headers on every answer);
  * - `none`: the health and readiness probes and the metrics scrape, which a load balancer or a scraper calls
  *   often and which read nothing.
  */
 type RateLimit =
-  'auth' | 'auth-codes' | 'auth-passkey-options' | 'calls' | 'calls+data-export' | 'csv-export' | 'none';
+  | 'auth'
+  | 'auth-codes'
+  | 'auth-passkey-options'
+  | 'calls'
+  | 'calls+data-export'
+  | 'csv-export'
+  | 'api-key'
+  | 'none';
 
 /**
  * Every rule a route or server function is under, each stated: nothing defaults, so whoever adds an entry
@@ -61,6 +72,7 @@ const RATE_LIMITS: readonly RateLimit[] = [
   'calls',
   'calls+data-export',
   'csv-export',
+  'api-key',
   'none',
 ];
 

@@ -15,6 +15,7 @@ const entries: AuditEntry[] = [
     action: 'user.ban',
     actor: { id: 'a1', name: 'Admin' },
     actingAs: null,
+    apiKey: null,
     targetType: 'user',
     targetId: 'jane-1',
     targetLabel: 'Jane Doe',
@@ -28,6 +29,7 @@ const entries: AuditEntry[] = [
     action: 'repository.delete',
     actor: null,
     actingAs: null,
+    apiKey: null,
     targetType: 'repository',
     targetId: 'r1',
     targetLabel: 'old-repo',
@@ -41,6 +43,7 @@ const entries: AuditEntry[] = [
     action: 'user.update',
     actor: { id: 'a1', name: 'Admin' },
     actingAs: { id: 'jane-1', name: 'Jane Doe' },
+    apiKey: null,
     targetType: 'user',
     targetId: 'jane-1',
     targetLabel: 'Jane Renamed',
@@ -49,12 +52,26 @@ const entries: AuditEntry[] = [
     ip: null,
     createdAt: minutesAgo(1),
   },
+  {
+    id: 'e4',
+    action: 'repository.create',
+    actor: null,
+    actingAs: null,
+    apiKey: { id: 'key-1', name: 'CI deploys' },
+    targetType: 'repository',
+    targetId: 'repo-9',
+    targetLabel: 'from-ci',
+    metadata: {},
+    organizationId: null,
+    ip: null,
+    createdAt: minutesAgo(2),
+  },
 ];
 
 function renderLatest() {
   const queryClient = new QueryClient();
   queryClient.setQueryData(auditKeys.list({}, 10), {
-    pages: [{ items: entries, nextCursor: null, total: 3, totalCapped: false }],
+    pages: [{ items: entries, nextCursor: null, total: 4, totalCapped: false }],
     pageParams: [undefined],
   });
   const router = createRouter({
@@ -84,6 +101,9 @@ describe('AuditList', () => {
       '/manager/users/jane-1',
     );
     // A fixed excerpt: no paging footer.
+    // A change made through the public API names the organization's key, not a deleted user.
+    const viaKey = screen.getByText('from-ci').closest('li');
+    expect(viaKey).toHaveTextContent(/^The API key "CI deploys" created the repository from-ci2 min\. ago$/);
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
   });
 });

@@ -124,9 +124,11 @@ export function AuditSentence({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('audit');
   // The actor column empties when that account is deleted; the trail itself stays.
   // The system's own changes (the retention job) have no actor at all.
-  const actor = entry.actor
-    ? entry.actor.name || t('someone')
-    : t(entry.action === 'audit.purge' ? 'system' : 'someone');
+  const actor = entry.apiKey
+    ? t('viaApiKey', { name: entry.apiKey.name, interpolation: { escapeValue: false } })
+    : entry.actor
+      ? entry.actor.name || t('someone')
+      : t(entry.action === 'audit.purge' ? 'system' : 'someone');
   const target = entry.targetLabel ?? t('unknownTarget');
   return (
     <Trans
