@@ -34,6 +34,9 @@ import { Route as ApiExportAuditRouteImport } from './routes/api/export/audit'
 import { Route as ApiExportPlatformRepositoriesRouteImport } from './routes/api/export/platform-repositories'
 import { Route as ApiExportRepositoriesRouteImport } from './routes/api/export/repositories'
 import { Route as ApiExportUsersRouteImport } from './routes/api/export/users'
+import { Route as ApiV1CollectionRouteImport } from './routes/api/v1/$collection'
+import { Route as ApiV1OpenapiDotjsonRouteImport } from './routes/api/v1/openapi[.]json'
+import { Route as ApiV1ReferenceRouteImport } from './routes/api/v1/reference'
 import { Route as AppRepositoriesIndexRouteImport } from './routes/app/repositories/index'
 import { Route as AppRepositoriesNewRouteImport } from './routes/app/repositories/new'
 import { Route as ManagerOrganizationsIndexRouteImport } from './routes/manager/organizations/index'
@@ -43,6 +46,7 @@ import { Route as ManagerUsersIndexRouteImport } from './routes/manager/users/in
 import { Route as ManagerUsersNewRouteImport } from './routes/manager/users/new'
 import { Route as ApiAuthFormCodeRouteImport } from './routes/api/auth/form/code'
 import { Route as ApiAuthFormEmailRouteImport } from './routes/api/auth/form/email'
+import { Route as ApiV1CollectionIdRouteImport } from './routes/api/v1/$collection.$id'
 import { Route as AppRepositoriesIdIndexRouteImport } from './routes/app/repositories/$id/index'
 import { Route as AppRepositoriesIdUpdateRouteImport } from './routes/app/repositories/$id/update'
 import { Route as ManagerOrganizationsIdIndexRouteImport } from './routes/manager/organizations/$id/index'
@@ -177,6 +181,21 @@ const ApiExportUsersRoute = ApiExportUsersRouteImport.update({
   path: '/api/export/users',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiV1CollectionRoute = ApiV1CollectionRouteImport.update({
+  id: '/api/v1/$collection',
+  path: '/api/v1/$collection',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1OpenapiDotjsonRoute = ApiV1OpenapiDotjsonRouteImport.update({
+  id: '/api/v1/openapi.json',
+  path: '/api/v1/openapi.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1ReferenceRoute = ApiV1ReferenceRouteImport.update({
+  id: '/api/v1/reference',
+  path: '/api/v1/reference',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppRepositoriesIndexRoute = AppRepositoriesIndexRouteImport.update({
   id: '/repositories/',
   path: '/repositories/',
@@ -223,6 +242,11 @@ const ApiAuthFormEmailRoute = ApiAuthFormEmailRouteImport.update({
   id: '/api/auth/form/email',
   path: '/api/auth/form/email',
   getParentRoute: () => rootRouteImport,
+} as any)
+const ApiV1CollectionIdRoute = ApiV1CollectionIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => ApiV1CollectionRoute,
 } as any)
 const AppRepositoriesIdIndexRoute = AppRepositoriesIdIndexRouteImport.update({
   id: '/repositories/$id/',
@@ -289,6 +313,9 @@ export interface FileRoutesByFullPath {
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
+  '/api/v1/$collection': typeof ApiV1CollectionRouteWithChildren
+  '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
+  '/api/v1/reference': typeof ApiV1ReferenceRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -298,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/api/auth/form/code': typeof ApiAuthFormCodeRoute
   '/api/auth/form/email': typeof ApiAuthFormEmailRoute
+  '/api/v1/$collection/$id': typeof ApiV1CollectionIdRoute
   '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -329,6 +357,9 @@ export interface FileRoutesByTo {
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
+  '/api/v1/$collection': typeof ApiV1CollectionRouteWithChildren
+  '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
+  '/api/v1/reference': typeof ApiV1ReferenceRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -338,6 +369,7 @@ export interface FileRoutesByTo {
   '/manager/users': typeof ManagerUsersIndexRoute
   '/api/auth/form/code': typeof ApiAuthFormCodeRoute
   '/api/auth/form/email': typeof ApiAuthFormEmailRoute
+  '/api/v1/$collection/$id': typeof ApiV1CollectionIdRoute
   '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -373,6 +405,9 @@ export interface FileRoutesById {
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
   '/api/export/repositories': typeof ApiExportRepositoriesRoute
   '/api/export/users': typeof ApiExportUsersRoute
+  '/api/v1/$collection': typeof ApiV1CollectionRouteWithChildren
+  '/api/v1/openapi.json': typeof ApiV1OpenapiDotjsonRoute
+  '/api/v1/reference': typeof ApiV1ReferenceRoute
   '/app/repositories/new': typeof AppRepositoriesNewRoute
   '/manager/repositories/new': typeof ManagerRepositoriesNewRoute
   '/manager/users/new': typeof ManagerUsersNewRoute
@@ -382,6 +417,7 @@ export interface FileRoutesById {
   '/manager/users/': typeof ManagerUsersIndexRoute
   '/api/auth/form/code': typeof ApiAuthFormCodeRoute
   '/api/auth/form/email': typeof ApiAuthFormEmailRoute
+  '/api/v1/$collection/$id': typeof ApiV1CollectionIdRoute
   '/app/repositories/$id/update': typeof AppRepositoriesIdUpdateRoute
   '/manager/repositories/$id/update': typeof ManagerRepositoriesIdUpdateRoute
   '/manager/users/$id/update': typeof ManagerUsersIdUpdateRoute
@@ -418,6 +454,9 @@ export interface FileRouteTypes {
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
+    | '/api/v1/$collection'
+    | '/api/v1/openapi.json'
+    | '/api/v1/reference'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -427,6 +466,7 @@ export interface FileRouteTypes {
     | '/manager/users/'
     | '/api/auth/form/code'
     | '/api/auth/form/email'
+    | '/api/v1/$collection/$id'
     | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
@@ -458,6 +498,9 @@ export interface FileRouteTypes {
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
+    | '/api/v1/$collection'
+    | '/api/v1/openapi.json'
+    | '/api/v1/reference'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -467,6 +510,7 @@ export interface FileRouteTypes {
     | '/manager/users'
     | '/api/auth/form/code'
     | '/api/auth/form/email'
+    | '/api/v1/$collection/$id'
     | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
@@ -501,6 +545,9 @@ export interface FileRouteTypes {
     | '/api/export/platform-repositories'
     | '/api/export/repositories'
     | '/api/export/users'
+    | '/api/v1/$collection'
+    | '/api/v1/openapi.json'
+    | '/api/v1/reference'
     | '/app/repositories/new'
     | '/manager/repositories/new'
     | '/manager/users/new'
@@ -510,6 +557,7 @@ export interface FileRouteTypes {
     | '/manager/users/'
     | '/api/auth/form/code'
     | '/api/auth/form/email'
+    | '/api/v1/$collection/$id'
     | '/app/repositories/$id/update'
     | '/manager/repositories/$id/update'
     | '/manager/users/$id/update'
@@ -534,6 +582,9 @@ export interface RootRouteChildren {
   ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
   ApiExportRepositoriesRoute: typeof ApiExportRepositoriesRoute
   ApiExportUsersRoute: typeof ApiExportUsersRoute
+  ApiV1CollectionRoute: typeof ApiV1CollectionRouteWithChildren
+  ApiV1OpenapiDotjsonRoute: typeof ApiV1OpenapiDotjsonRoute
+  ApiV1ReferenceRoute: typeof ApiV1ReferenceRoute
   ApiAuthFormCodeRoute: typeof ApiAuthFormCodeRoute
   ApiAuthFormEmailRoute: typeof ApiAuthFormEmailRoute
 }
@@ -715,6 +766,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiExportUsersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/v1/$collection': {
+      id: '/api/v1/$collection'
+      path: '/api/v1/$collection'
+      fullPath: '/api/v1/$collection'
+      preLoaderRoute: typeof ApiV1CollectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/openapi.json': {
+      id: '/api/v1/openapi.json'
+      path: '/api/v1/openapi.json'
+      fullPath: '/api/v1/openapi.json'
+      preLoaderRoute: typeof ApiV1OpenapiDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/reference': {
+      id: '/api/v1/reference'
+      path: '/api/v1/reference'
+      fullPath: '/api/v1/reference'
+      preLoaderRoute: typeof ApiV1ReferenceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/repositories/': {
       id: '/app/repositories/'
       path: '/repositories'
@@ -777,6 +849,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/auth/form/email'
       preLoaderRoute: typeof ApiAuthFormEmailRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/api/v1/$collection/$id': {
+      id: '/api/v1/$collection/$id'
+      path: '/$id'
+      fullPath: '/api/v1/$collection/$id'
+      preLoaderRoute: typeof ApiV1CollectionIdRouteImport
+      parentRoute: typeof ApiV1CollectionRoute
     }
     '/app/repositories/$id/': {
       id: '/app/repositories/$id/'
@@ -910,6 +989,18 @@ const ManagerRouteRouteWithChildren = ManagerRouteRoute._addFileChildren(
   ManagerRouteRouteChildren,
 )
 
+interface ApiV1CollectionRouteChildren {
+  ApiV1CollectionIdRoute: typeof ApiV1CollectionIdRoute
+}
+
+const ApiV1CollectionRouteChildren: ApiV1CollectionRouteChildren = {
+  ApiV1CollectionIdRoute: ApiV1CollectionIdRoute,
+}
+
+const ApiV1CollectionRouteWithChildren = ApiV1CollectionRoute._addFileChildren(
+  ApiV1CollectionRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRouteRoute: AppRouteRouteWithChildren,
@@ -925,6 +1016,9 @@ const rootRouteChildren: RootRouteChildren = {
   ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,
   ApiExportRepositoriesRoute: ApiExportRepositoriesRoute,
   ApiExportUsersRoute: ApiExportUsersRoute,
+  ApiV1CollectionRoute: ApiV1CollectionRouteWithChildren,
+  ApiV1OpenapiDotjsonRoute: ApiV1OpenapiDotjsonRoute,
+  ApiV1ReferenceRoute: ApiV1ReferenceRoute,
   ApiAuthFormCodeRoute: ApiAuthFormCodeRoute,
   ApiAuthFormEmailRoute: ApiAuthFormEmailRoute,
 }
