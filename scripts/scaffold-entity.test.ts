@@ -85,6 +85,28 @@ describe('planEntity', () => {
     );
   });
 
+  it("gives the public API's collection an answer schema per field kind, each reference as its row's id", () => {
+    const api = content('src/features/gadget/api.server.ts');
+    for (const line of [
+      'summaryExcerpt: z.string().nullable(),',
+      'summary: z.string().nullable(),',
+      'estimate: z.int().nullable(),',
+      'budget: z.string().regex(/^-?\\d+\\.\\d{2}$/),',
+      'billable: z.boolean(),',
+      'state: z.enum(gadgetStates),',
+      'due: z.iso.date().nullable(),',
+      'startsAt: z.iso.datetime({ offset: true }),',
+      'repository: z.string().nullable(),',
+      "collection: 'gadgets',",
+    ]) {
+      expect(api, line).toContain(line);
+    }
+    expect(api).toContain('repository: row.repository?.id ?? null,');
+    expect(content('src/features/gadget/api.integration.test.ts')).toContain(
+      'gadgetApi.update(A, created.id',
+    );
+  });
+
   it('gives every language the same words, and the title replaces the repository name in the copies', () => {
     const english = content('public/locales/en/gadget.json');
     expect(JSON.parse(english)).toMatchObject({
@@ -113,6 +135,7 @@ describe('planEntity', () => {
         'app.config.ts',
         'src/server/db/seed/seed.ts',
         'src/entities.ts',
+        'src/server/api/resources.ts',
       ]),
     );
     for (const entry of plan.entries.filter((entry) => !entry.file.endsWith('.json'))) {

@@ -83,6 +83,7 @@ const SLICE: Record<string, Counterpart> = {
         .replace(/previousName/g, `previous${spec.title.pascal}`);
     },
   },
+  'src/features/repository/api.server.ts': { write: source.apiFile },
   'src/features/repository/functions.ts': { copy: true },
   'src/features/repository/queries.ts': { copy: true },
   'src/features/repository/export.server.ts': {
@@ -198,11 +199,17 @@ export function planEntity(root: string, args: string[]): Plan {
     return [{ from, to, content: how.patch ? how.patch(renamed, spec) : renamed }];
   });
   const N = spec.names.singular;
-  // Two files the repository has no counterpart of: its enum values, and its sample rows.
+  // Files the repository has no counterpart of: its enum values, its sample rows, and the test of its
+  // public API collection.
   if (spec.fields.some((field) => field.kind === 'enum')) {
     files.push({ from: '', to: `src/features/${N.kebab}/values.ts`, content: source.valuesFile(spec) });
   }
   files.push({ from: '', to: `src/server/db/seed/${N.kebab}.ts`, content: source.seedFile(spec) });
+  files.push({
+    from: '',
+    to: `src/features/${N.kebab}/api.integration.test.ts`,
+    content: tests.apiTestFile(spec),
+  });
   const limits = spec.fields.flatMap((field) => limitsOf(spec, field));
   const entries: PlannedEntry[] = [
     { file: 'src/server/db/schema/index.ts', marker: '', text: `export * from './${N.kebab}.ts';` },
@@ -228,6 +235,7 @@ export function planEntity(root: string, args: string[]): Plan {
       text: `  await seed${spec.names.plural.pascal}(db);`,
     },
     ...source.registryEntries(readFileSync(join(root, source.REGISTRY), 'utf8'), spec),
+    ...source.apiEntries(spec),
     budgetEntry(root, spec),
   ];
   return { files, entries };

@@ -1815,3 +1815,147 @@ export function registryEntries(
     { file: REGISTRY, marker: '  // New entities: pnpm scaffold:entity', text: renamed(entry) },
   ];
 }
+
+/** The public API's schema of what a field answers (the generated data module's list item and detail). */
+function apiZodOf(spec: EntitySpec, field: Field): string {
+  const nullable = field.optional ? '.nullable()' : '';
+  switch (field.kind) {
+    case 'string':
+    case 'text':
+      return `z.string()${nullable}`;
+    case 'integer':
+      return `z.int()${nullable}`;
+    case 'decimal':
+      // numeric(12, 2) travels as text, with its two decimals.
+      return `z.string().regex(/^-?\\d+\\.\\d{2}$/)${nullable}`;
+    case 'boolean':
+      return 'z.boolean()';
+    case 'enum':
+      return `z.enum(${valuesName(spec, field)})`;
+    case 'date':
+      return `z.iso.date()${nullable}`;
+    case 'datetime':
+      // The list reads it as Postgres' JSON text (`+00:00`), the detail as `toISOString()` (`Z`).
+      return `z.iso.datetime({ offset: true })${nullable}`;
+    case 'ref':
+      // The id of the row, as a create or a PATCH sends it (the module's `apiRow`).
+      return `z.string()${nullable}`;
+  }
+}
+
+/** src/features/<noun>/api.server.ts: the entity's collection of the public API (src/server/api). */
+export function apiFile(spec: EntitySpec): string {
+  const { singular: N, plural: P } = spec.names;
+  const references = refs(spec);
+  const valueImports = enums(spec).map((field) => valuesName(spec, field));
+  const listFields = spec.fields.map((field) => `  ${listName(field)}: ${apiZodOf(spec, field)},`);
+  const detailFields = spec.fields.map((field) => `  ${field.name}: ${apiZodOf(spec, field)},`);
+  const schemaImports = [
+    ...(references.length > 0 ? [`type ${N.pascal}Detail`, `type ${N.pascal}ListItem`] : []),
+    `type ${N.pascal}Values`,
+    `z${N.pascal}Form`,
+    `z${N.pascal}ListQuery`,
+  ];
+  const asApi = (expression: string) => (references.length > 0 ? `apiRow(${expression})` : expression);
+  return lines(
+    "import '@tanstack/react-start/server-only';",
+    "import { z } from 'zod';",
+    "import type { ApiResource } from '@/server/api/resource';",
+    `import { find${N.pascal}ById, list${P.pascal} } from './data.server';`,
+    `import { change${N.pascal}, create${N.pascal}, remove${N.pascal} } from './mutations.server';`,
+    `import { ${schemaImports.join(', ')} } from './schema';`,
+    valueImports.length > 0 && `import { ${valueImports.join(', ')} } from './values';`,
+    '',
+    `// The public API's /api/v1/${P.kebab}: the app area's functions (the list page's query, the form's`,
+    "// schema, the same data and audited mutations), scoped to the calling key's organization.",
+    '',
+    `const z${N.pascal}ListItem = z.object({`,
+    '  id: z.string(),',
+    ...listFields,
+    '  createdAt: z.iso.datetime({ offset: true }),',
+    '});',
+    '',
+    `const z${N.pascal} = z.object({`,
+    '  id: z.string(),',
+    ...detailFields,
+    '  createdAt: z.iso.datetime({ offset: true }),',
+    '  updatedAt: z.iso.datetime({ offset: true }),',
+    '});',
+    '',
+    references.length > 0 &&
+      lines(
+        '/**',
+        ' * A row as the API answers it: each reference as the id of its row (what a create or a PATCH sends, so a',
+        " * row read back passes the form again), not the app's `{ id, label }`.",
+        ' */',
+        `function apiRow<T extends ${N.pascal}ListItem | ${N.pascal}Detail>(row: T) {`,
+        '  return {',
+        '    ...row,',
+        ...references.map((field) =>
+          field.optional
+            ? `    ${field.name}: row.${field.name}?.id ?? null,`
+            : `    ${field.name}: row.${field.name}.id,`,
+        ),
+        '  };',
+        '}',
+        '',
+      ),
+    `export const ${N.camel}Api: ApiResource = {`,
+    `  noun: '${N.kebab}',`,
+    `  collection: '${P.kebab}',`,
+    `  title: '${P.pascal}',`,
+    `  listQuery: z${N.pascal}ListQuery,`,
+    `  form: z${N.pascal}Form,`,
+    `  listItem: z${N.pascal}ListItem,`,
+    `  item: z${N.pascal},`,
+    references.length > 0
+      ? lines(
+          `  list: async (organizationId, query: z.output<typeof z${N.pascal}ListQuery>, db) => {`,
+          `    const page = await list${P.pascal}({ organizationId }, query, db);`,
+          '    return { ...page, items: page.items.map(apiRow) };',
+          '  },',
+          '  get: async (organizationId, id, db) => {',
+          `    const found = await find${N.pascal}ById({ organizationId }, id, db);`,
+          `    return found && ${asApi('found')};`,
+          '  },',
+          `  create: async (organizationId, values: ${N.pascal}Values, actor, db) =>`,
+          `    ${asApi(`await create${N.pascal}(organizationId, values, actor, db)`)},`,
+          `  update: async (organizationId, id, values: ${N.pascal}Values, actor, db) => {`,
+          `    const changed = await change${N.pascal}({ organizationId }, id, values, actor, db);`,
+          `    return changed && ${asApi('changed')};`,
+          '  },',
+        )
+      : lines(
+          `  list: (organizationId, query: z.output<typeof z${N.pascal}ListQuery>, db) =>`,
+          `    list${P.pascal}({ organizationId }, query, db),`,
+          `  get: (organizationId, id, db) => find${N.pascal}ById({ organizationId }, id, db),`,
+          `  create: (organizationId, values: ${N.pascal}Values, actor, db) =>`,
+          `    create${N.pascal}(organizationId, values, actor, db),`,
+          `  update: (organizationId, id, values: ${N.pascal}Values, actor, db) =>`,
+          `    change${N.pascal}({ organizationId }, id, values, actor, db),`,
+        ),
+    `  remove: (organizationId, id, actor, db) => remove${N.pascal}({ organizationId }, id, actor, db),`,
+    '};',
+    '',
+  );
+}
+
+/** The public API's registry of collections. */
+export const API_REGISTRY = 'src/server/api/resources.ts';
+
+/** The new entity's import and entry in the public API's registry. */
+export function apiEntries(spec: EntitySpec): Array<{ file: string; marker: string; text: string }> {
+  const N = spec.names.singular;
+  return [
+    {
+      file: API_REGISTRY,
+      marker: "// New entities' imports: pnpm scaffold:entity",
+      text: `import { ${N.camel}Api } from '@/features/${N.kebab}/api.server';`,
+    },
+    {
+      file: API_REGISTRY,
+      marker: '  // New entities: pnpm scaffold:entity',
+      text: `  [${N.camel}Api.collection]: ${N.camel}Api,`,
+    },
+  ];
+}

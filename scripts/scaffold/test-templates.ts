@@ -248,7 +248,8 @@ export function dataTestFile(spec: EntitySpec): string {
     "import { afterAll, beforeAll, describe, expect, it } from 'vitest';",
     "import type { Database } from '@/server/db/client';",
     integrationSetup(spec, []),
-    "import { AppError } from '@/lib/errors';",
+    (spec.fields.some((field) => field.unique) || refs(spec).length > 0) &&
+      "import { AppError } from '@/lib/errors';",
     'import {',
     `  delete${N.pascal},`,
     `  find${N.pascal}ById,`,
@@ -844,6 +845,93 @@ export function e2eFile(spec: EntitySpec): string {
     `  await signIn(page, newEmail('${N.kebab}-user'));`,
     `  await visit('/manager/${P.kebab}');`,
     "  await expect(page.getByRole('heading', { level: 1, name: en('errors.forbidden') })).toBeVisible();",
+    '});',
+    '',
+  );
+}
+
+/**
+ * src/features/<noun>/api.integration.test.ts: the entity's collection of the public API, in the registry
+ * and the OpenAPI document, and each of its five operations through the resource itself, each answer as
+ * its schemas say (what src/server/api/handler.ts sends), within the organization only.
+ */
+export function apiTestFile(spec: EntitySpec): string {
+  const { singular: N, plural: P } = spec.names;
+  const title = spec.title.name;
+  const api = `${N.camel}Api`;
+  // What the API is sent and answers for a row: the form's values, each reference as its row's id.
+  const sent = `{ ${spec.fields
+    .map((field) => `${field.name}: ${value(field, 1, `refs.${field.name}`)}`)
+    .join(', ')} }`;
+  return lines(
+    "import { afterAll, beforeAll, describe, expect, it } from 'vitest';",
+    "import { openApiDocument } from '@/server/api/openapi';",
+    "import type { ApiActor } from '@/server/api/resource';",
+    "import { API_RESOURCES } from '@/server/api/resources';",
+    "import type { Database } from '@/server/db/client';",
+    integrationSetup(spec, []),
+    refs(spec).length > 0 && "import { AppError } from '@/lib/errors';",
+    `import { ${api} } from './api.server';`,
+    '',
+    'let testDb: TestDatabase;',
+    'let db: Database;',
+    "const A = 'org-a';",
+    "const B = 'org-b';",
+    "const actor: ApiActor = { userId: null, ip: '198.51.100.4' };",
+    refsDeclaration(spec),
+    '',
+    'beforeAll(async () => {',
+    '  testDb = await createTestDatabase();',
+    '  db = testDb.handle.db;',
+    integrationBefore(spec),
+    '});',
+    'afterAll(() => testDb?.cleanup());',
+    '',
+    '/** A body as the handler checks it: strict, through the form. */',
+    `const body = (values: Record<string, unknown>) => ${api}.form.strict().parse(values) as never;`,
+    '/** An answer as the handler sends it: through its schema. */',
+    'type Row = { id: string } & Record<string, unknown>;',
+    `const query = (values: Record<string, unknown> = {}) => ${api}.listQuery.strict().parse(values) as never;`,
+    '',
+    `describe('the public API collection /${P.kebab}', () => {`,
+    "  it('is in the registry and in the OpenAPI document with its five operations', () => {",
+    `    expect(Object.entries(API_RESOURCES)).toContainEqual(['${P.kebab}', ${api}]);`,
+    '    const { paths } = openApiDocument();',
+    `    expect(Object.keys(paths['/${P.kebab}'] ?? {}).sort()).toEqual(['get', 'post']);`,
+    `    expect(Object.keys(paths['/${P.kebab}/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'parameters', 'patch']);`,
+    '  });',
+    '',
+    "  it('creates, lists, reads, changes and deletes within the organization, each answer as its schema says', async () => {",
+    `    const sent = ${sent};`,
+    `    const created = ${api}.item.parse(await ${api}.create(A, body(sent), actor, db)) as Row;`,
+    '    expect(created).toMatchObject(sent);',
+    '',
+    `    const rows = (await ${api}.list(A, query(), db)).items.map((item) => ${api}.listItem.parse(item));`,
+    `    expect(rows).toEqual([expect.objectContaining({ id: created.id, ${title}: sent.${title} })]);`,
+    `    expect((await ${api}.list(B, query(), db)).items).toEqual([]);`,
+    '',
+    `    const found = await ${api}.get(A, created.id, db);`,
+    `    expect(${api}.item.parse(found)).toEqual(created);`,
+    `    expect(await ${api}.get(B, created.id, db)).toBeNull();`,
+    '',
+    "    // A PATCH (src/server/api/handler.ts): the row as read, its form's fields and the change, through the form.",
+    `    const kept = ${api}.form.keyof().options.map((key) => [key, (found as Record<string, unknown>)[key]]);`,
+    `    const changes = { ...Object.fromEntries(kept), ${title}: '${spec.title.label} 2' };`,
+    `    expect(await ${api}.update(B, created.id, body(changes), actor, db)).toBeNull();`,
+    `    const updated = ${api}.item.parse(await ${api}.update(A, created.id, body(changes), actor, db));`,
+    `    expect(updated).toMatchObject({ ...sent, id: created.id, ${title}: '${spec.title.label} 2' });`,
+    ...refs(spec).map((field) =>
+      lines(
+        `    await expect(${api}.create(A, body({ ...sent, ${title}: 'Elsewhere', ${field.name}: otherRefs.${field.name} }), actor, db)).rejects.toMatchObject(`,
+        `      new AppError('NOT_FOUND', '${field.name}'),`,
+        '    );',
+      ),
+    ),
+    '',
+    `    expect(await ${api}.remove(B, created.id, actor, db)).toBe(false);`,
+    `    expect(await ${api}.remove(A, created.id, actor, db)).toBe(true);`,
+    `    expect(await ${api}.get(A, created.id, db)).toBeNull();`,
+    '  });',
     '});',
     '',
   );

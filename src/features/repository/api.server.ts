@@ -33,12 +33,12 @@ export const repositoryApi: ApiResource = {
   form: zRepositoryForm,
   listItem: zRepositoryListItem,
   item: zRepository,
-  list: (organizationId, query: z.output<typeof zRepositoryListQuery>) =>
-    listRepositories({ organizationId }, query),
-  get: (organizationId, id) => findRepositoryById({ organizationId }, id),
-  create: (organizationId, values: RepositoryValues, actor) =>
-    createRepository(organizationId, values, actor),
-  update: (organizationId, id, values: RepositoryValues, actor) =>
-    changeRepository({ organizationId }, id, values, actor),
-  remove: (organizationId, id, actor) => removeRepository({ organizationId }, id, actor),
+  list: (organizationId, query: z.output<typeof zRepositoryListQuery>, db) =>
+    listRepositories({ organizationId }, query, db),
+  get: (organizationId, id, db) => findRepositoryById({ organizationId }, id, db),
+  create: (organizationId, values: RepositoryValues, actor, db) =>
+    createRepository(organizationId, values, actor, db),
+  update: (organizationId, id, values: RepositoryValues, actor, db) =>
+    changeRepository({ organizationId }, id, values, actor, db),
+  remove: (organizationId, id, actor, db) => removeRepository({ organizationId }, id, actor, db),
 };
