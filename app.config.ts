@@ -92,6 +92,17 @@ export const appConfig = {
     /** Each key's own limit on calls to the public API (standard `RateLimit` headers on every answer). */
     rateLimit: { windowSeconds: 60, max: 120 },
   },
+  webhooks: {
+    /** Endpoints one organization may register. */
+    maxPerOrganization: 10,
+    urlMaxLength: 2048,
+    /** Each try's bound (connection, request and answer), and the redirects followed. */
+    timeoutSeconds: 5,
+    /** Failed tries in a row (any event) after which the endpoint is turned off and its owners told. */
+    disableAfterFailures: 20,
+    /** Deliveries the organization screen shows per endpoint, newest first. */
+    logSize: 20,
+  },
   breakpoints: { dialog: 640, mobile: 768 },
   organizations: {
     /** Organizations one user may own (create); joining others by invitation is not counted. */

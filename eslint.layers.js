@@ -8,7 +8,8 @@ import { join } from 'node:path';
 const FEATURE_PUBLIC = ['schema.ts', 'queries.ts', 'functions.ts'];
 /**
  * Declared entries beyond those: access control, the auth guards, client and step-up, the audit writer, and
- * the audit log's URL view and vocabulary (its groups' labels). The lists' own URL readers reach saved views
+ * the audit log's URL view and vocabulary (its groups' labels), and the webhooks' events, which the audit
+ * writer raises for every audited change. The lists' own URL readers reach saved views
  * through the entity registry (src/entities.ts), not from feature to feature.
  */
 const SHARED_ENTRIES = [
@@ -19,6 +20,8 @@ const SHARED_ENTRIES = [
   'audit/record.server.ts',
   'organization/middleware.ts',
   'audit/search.ts',
+  'webhook/events.ts',
+  'webhook/emit.server.ts',
 ];
 
 /** @param {string} root the repository's absolute path */

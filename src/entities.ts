@@ -9,6 +9,7 @@ import { ScrollText as AuditIcon } from 'lucide-react';
 import { auditSearchOf, auditViewDefaults } from '@/features/audit/view';
 import { ListChecks as JobsIcon } from 'lucide-react';
 import { KeyRound as ApiKeyIcon } from 'lucide-react';
+import { Webhook as WebhookIcon } from 'lucide-react';
 // New entities' imports: pnpm scaffold:entity adds them above this line.
 
 // The product's entities, one entry each: what every place that lists entities reads (docs/architecture.md,
@@ -205,6 +206,18 @@ export const entities = {
       group: 'organizations',
       groupLabel: 'audit:groups.organizations',
       targetLabel: 'api-key:audit.target',
+    },
+  },
+  webhook: {
+    noun: 'webhook',
+    icon: WebhookIcon,
+    // An organization's outgoing webhooks (src/features/webhook): its owners and admins manage them (the
+    // organization statement `webhook`, src/features/auth/permissions.ts).
+    audit: {
+      verbs: ['create', 'update', 'rotate-secret', 'delete'],
+      group: 'organizations',
+      groupLabel: 'audit:groups.organizations',
+      targetLabel: 'webhook:audit.target',
     },
   },
   // New entities: pnpm scaffold:entity adds them above this line.

@@ -92,6 +92,9 @@ const zServerEnv = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
+    // 'true' lets webhooks reach loopback and private networks in production too (a self-hosted receiver on
+    // the same network); outside production they always may. Off: addresses are checked after DNS (SSRF).
+    WEBHOOKS_ALLOW_PRIVATE: zBooleanString.default('false'),
     // 'true' only behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used.
     TRUST_PROXY: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
     // How many trusted proxies append to X-Forwarded-For: the client is that many entries from the right.
@@ -187,6 +190,7 @@ export const serverEnvExamples = {
   EMAIL_FROM: 'Starter <no-reply@example.com>',
   EMAIL_ALLOW_UNENCRYPTED: 'false',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  WEBHOOKS_ALLOW_PRIVATE: 'false',
   AUTH_SIGN_UP: 'true',
   TRUST_PROXY: 'true',
   TRUST_PROXY_HOPS: '1',

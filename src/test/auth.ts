@@ -17,6 +17,7 @@ import type { Database, DatabaseHandle } from '@/server/db/client';
 import { user, verification } from '@/server/db/schema/index';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { createSmtpMailer, type Mailer } from '@/server/email/mailer';
+import { provideJobRunner } from '@/server/jobs/app-jobs';
 import { createJobRunner, type JobRunner } from '@/server/jobs/runner';
 import { parseServerEnv, type ServerEnv } from '@/server/env';
 import { type Auth, type AuthLimits, createAuth, defaultAuthLimits } from '@/server/auth/auth';
@@ -34,6 +35,16 @@ const NOTICE_SUBJECT = (
   }
 ).newSignIn.subject.replace('{{product}}', appConfig.name);
 const isSignInNotice = (mail: CaughtMail) => subjectOf(mail) === NOTICE_SUBJECT;
+
+/**
+ * What the suite's job runners deliver webhooks with: the key the endpoints' secrets are encrypted with
+ * (the webhook tests encrypt with the same), and loopback receivers allowed, as outside production.
+ */
+export const TEST_WEBHOOKS = {
+  secretKey: 'test-webhook-encryption-key-0123456789abcdef',
+  allowPrivateAddresses: true,
+  baseURL: 'http://localhost:3000',
+};
 
 export type TestAuthOptions = {
   signUpEnabled?: boolean;
@@ -167,6 +178,8 @@ export async function createTestAuth(
       await testDb.cleanup();
     }
   };
+  // What the product's code queues (a webhook delivery from an audited change) goes to this database's queue.
+  provideJobRunner(jobs.get);
   return { ...buildTestAuth(testDb.handle.db, catcher, options, jobs.get, owned), testDb };
 }
 
@@ -182,6 +195,7 @@ function lazyJobRunner(handle: DatabaseHandle, mailer: Mailer) {
             mailer,
             pruneRateLimits: () => postgresQuotaStore(handle.db).prune(),
             auditRetentionDays: appConfig.audit.retentionDays,
+            webhooks: TEST_WEBHOOKS,
           },
           { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
         );

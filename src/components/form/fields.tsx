@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
 import { DatePickerButton } from '@/components/ui/date-picker-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -164,6 +165,59 @@ export function SwitchField<TValues extends FieldValues, TName extends FieldPath
           className="justify-self-start"
         />
       )}
+    </FormField>
+  );
+}
+
+/**
+ * A set of checkboxes bound to a form field holding the chosen values (in `options` order): an API key's
+ * scopes, a webhook's events. Each option shows its value as code (it is what an API names) and its label.
+ */
+export function CheckboxGroupField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  control,
+  name,
+  label,
+  ns,
+  description,
+  className,
+  options,
+}: Omit<FieldProps<TValues, TName>, 'hideLabel'> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FormField {...{ control, name, label, ns, description, className }}>
+      {(field, controlProps, labelProps) => {
+        const chosen = new Set(Array.isArray(field.value) ? (field.value as string[]) : []);
+        const toggle = (value: string, on: boolean) => {
+          field.onChange(
+            options.map((option) => option.value).filter((v) => (v === value ? on : chosen.has(v))),
+          );
+          field.onBlur();
+        };
+        return (
+          <div
+            role="group"
+            id={controlProps.id}
+            aria-labelledby={labelProps.id}
+            aria-invalid={controlProps['aria-invalid']}
+            aria-describedby={controlProps['aria-describedby']}
+            className="grid gap-2"
+          >
+            {options.map((option) => (
+              <label key={option.value} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-0">
+                <Checkbox
+                  checked={chosen.has(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                />
+                <span className="grid">
+                  <code dir="ltr" className="match-parent-align text-xs">
+                    {option.value}
+                  </code>
+                  <span className="text-muted-foreground">{option.label}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        );
+      }}
     </FormField>
   );
 }

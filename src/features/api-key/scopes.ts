@@ -24,6 +24,21 @@ export function apiScopes(registry: EntityRegistry = entities): Scope[] {
   );
 }
 
+/** Every scope with the entity it is about (its noun: its i18n namespace names its rows) and its action. */
+export function apiScopeOptions(
+  registry: EntityRegistry = entities,
+): { scope: Scope; noun: string; action: ScopeAction }[] {
+  return Object.values(registry).flatMap((entity) =>
+    entity.tenantOwned
+      ? ACTIONS.map((action) => ({
+          scope: `${entity.tenantOwned?.plural}:${action}` as Scope,
+          noun: entity.noun,
+          action,
+        }))
+      : [],
+  );
+}
+
 /** The plugin's statements for a set of scopes (each once). */
 export function scopesToPermissions(scopes: readonly Scope[]): Record<string, ScopeAction[]> {
   const permissions: Record<string, ScopeAction[]> = {};

@@ -4,6 +4,8 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { auditLog } from '@/server/db/schema/index';
+import { emitWebhookEvent } from '@/features/webhook/emit.server';
+import { eventOfAuditAction } from '@/features/webhook/events';
 import { type ActingAs, actingKey, takeActingAsForEntry } from './acting-as.server';
 import type { AuditAction, AuditMetadata, AuditTargetType } from './schema';
 
@@ -32,7 +34,8 @@ export type AuditRecord = {
 /**
  * Appends one entry to the audit log. Pass the transaction that makes the change, so the entry and the
  * change commit or roll back together; after a better-auth call (its own transaction) call it right after.
- * During an impersonation the entry is the admin's and names the user it acted as.
+ * During an impersonation the entry is the admin's and names the user it acted as. A change to an
+ * organization's row or members is also an event for its webhooks, queued through the same `db`.
  */
 export async function recordAudit(record: AuditRecord, db?: Database): Promise<void> {
   const executor = db ?? (await getDb());
@@ -68,6 +71,15 @@ export async function recordAudit(record: AuditRecord, db?: Database): Promise<v
     metadata,
     ip: record.ip ?? null,
   });
+  // The organization's webhooks hear of the change in the same transaction (src/features/webhook).
+  const event = record.organizationId ? eventOfAuditAction(record.action) : null;
+  if (event && record.organizationId) {
+    await emitWebhookEvent(executor, {
+      organizationId: record.organizationId,
+      type: event,
+      data: { id: record.target.id, ...Object.fromEntries(facts) },
+    });
+  }
 }
 
 /**

@@ -143,6 +143,8 @@ const organizationStatements = {
   ...organizationResources,
   // The organization's API keys (better-auth's API-key plugin checks `apiKey` on the member's role).
   apiKey: ['create', 'read', 'update', 'delete'],
+  // Its outgoing webhooks (src/features/webhook).
+  webhook: ['create', 'read', 'update', 'delete'],
   ...organizationEntityGrants,
 } as const;
 
@@ -156,6 +158,7 @@ export const organizationGrants = {
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     apiKey: ['create', 'read', 'update', 'delete'],
+    webhook: ['create', 'read', 'update', 'delete'],
     ...organizationEntityGrants,
   },
   admin: {
@@ -164,6 +167,7 @@ export const organizationGrants = {
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     apiKey: ['create', 'read', 'update', 'delete'],
+    webhook: ['create', 'read', 'update', 'delete'],
     ...organizationEntityGrants,
   },
   member: {},

@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client';
 import { auditLog, user } from '@/server/db/schema/index';
 import { createSmtpMailer, type Mail, type Mailer } from '@/server/email/mailer';
 import { createJobRunner, type JobRunner } from '@/server/jobs/runner';
-import { unreachableSmtpUrl } from '@/test/auth';
+import { TEST_WEBHOOKS, unreachableSmtpUrl } from '@/test/auth';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { startSmtpCatcher, type SmtpCatcher } from '@/test/smtp-catcher';
 import {
@@ -40,6 +40,7 @@ beforeAll(async () => {
       mailer: { send: (mail) => current.send(mail), reachable: () => current.reachable() },
       pruneRateLimits: async () => 0,
       auditRetentionDays: 365,
+      webhooks: TEST_WEBHOOKS,
     },
     { pollingIntervalSeconds: 0.5 },
   );
@@ -119,6 +120,7 @@ describe('the failed jobs', () => {
     const counts = await countJobsByQueue(db);
     expect(counts.map((row) => row.queue)).toEqual([
       'mail',
+      'webhook',
       'audit-retention',
       'rate-limit-pruning',
       'expired-rows',

@@ -3,6 +3,7 @@ import { ApiKeysSection } from '@/features/api-key/components/api-keys-section';
 import { authQueries, useSession } from '@/features/auth/queries';
 import { OrganizationSettingsPage } from '@/features/organization/components/organization-settings-page';
 import { TeamsSection } from '@/features/organization/components/teams-section';
+import { WebhooksSection } from '@/features/webhook/components/webhooks-section';
 import { organizationQueries } from '@/features/organization/queries';
 import { pageTitle } from '@/lib/page-title';
 
@@ -28,7 +29,12 @@ function OrganizationScreen() {
     <OrganizationSettingsPage
       organizationId={organizationId}
       teams={<TeamsSection />}
-      apiKeys={(role) => <ApiKeysSection organizationId={organizationId} role={role} />}
+      integrations={(role) => (
+        <>
+          <ApiKeysSection organizationId={organizationId} role={role} />
+          <WebhooksSection organizationId={organizationId} role={role} />
+        </>
+      )}
     />
   );
 }

@@ -7,7 +7,7 @@ import { recordEmail } from '../metrics.ts';
 export type Mail = { to: string; subject: string; html: string; text: string };
 
 /** What a mail sent later is, for the logs and the manager's jobs page. */
-type MailKind = 'invitation' | 'new-sign-in' | 'email-changed';
+type MailKind = 'invitation' | 'new-sign-in' | 'email-changed' | 'webhook-disabled';
 export type QueuedMail = Mail & { kind: MailKind };
 
 /**

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only';
 import { createElement } from 'react';
 import { type AppLanguage, appConfig } from '~/app.config';
 import { OrganizationInvitationEmail } from '~/emails/organization-invitation';
+import { WebhookDisabledEmail } from '~/emails/webhook-disabled';
 import { directionOf } from '@/lib/i18n/languages';
 import { emailTranslator, mailOf } from './login-code';
 import type { Mail } from './mailer';
@@ -44,4 +45,32 @@ export async function renderInvitationEmail(input: {
     },
   });
   return mailOf(input.to, t('invitation.subject', values), element);
+}
+
+/** To an organization's owners: one of its webhook endpoints was turned off after failing too often. */
+export async function renderWebhookDisabledEmail(input: {
+  to: string;
+  lng: AppLanguage;
+  organizationName: string;
+  endpointUrl: string;
+  failures: number;
+  url: string;
+}): Promise<Mail> {
+  const t = await emailTranslator(input.lng);
+  const values = { product: appConfig.name, organization: input.organizationName, count: input.failures };
+  const element = createElement(WebhookDisabledEmail, {
+    lang: input.lng,
+    dir: directionOf(input.lng),
+    endpointUrl: input.endpointUrl,
+    url: input.url,
+    texts: {
+      preview: t('webhookDisabled.preview', values),
+      title: t('webhookDisabled.title', values),
+      intro: t('webhookDisabled.intro', values),
+      endpointLabel: t('webhookDisabled.endpoint'),
+      next: t('webhookDisabled.next', values),
+      action: t('webhookDisabled.action'),
+    },
+  });
+  return mailOf(input.to, t('webhookDisabled.subject', values), element);
 }

@@ -8,9 +8,10 @@ import { createSmtpMailer } from '@/server/email/mailer';
 import { serverEnv } from '@/server/env';
 import { registerGauge } from '@/server/metrics';
 import type { JobData, QueueName } from './queues';
+import { setQueuePort } from './queue-port';
 import { createJobRunner, type JobRunner } from './runner';
 
-type Holder = { runner?: Promise<JobRunner> };
+type Holder = { runner?: Promise<JobRunner>; provided?: () => Promise<JobRunner> };
 
 // On globalThis, like the database handle: one queue runner per process, whichever copy of this module
 // in the bundle asks first, and kept across Vite's hot reloads.
@@ -18,6 +19,7 @@ const holder: Holder = ((globalThis as { __starterJobs?: Holder }).__starterJobs
 
 /** The process's job runner, started on first use once the database is open. */
 export function getJobRunner(): Promise<JobRunner> {
+  if (holder.provided) return holder.provided();
   if (!holder.runner) {
     holder.runner = (async () => {
       const env = serverEnv();
@@ -27,6 +29,11 @@ export function getJobRunner(): Promise<JobRunner> {
         // With REDIS_URL the counters are Redis keys that expire by themselves.
         pruneRateLimits: async () => (env.REDIS_URL ? 0 : postgresQuotaStore(handle.db).prune()),
         auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+        webhooks: {
+          secretKey: env.BETTER_AUTH_SECRET,
+          allowPrivateAddresses: env.NODE_ENV !== 'production' || env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+          baseURL: env.BETTER_AUTH_URL ?? import.meta.env.VITE_BASE_URL ?? 'http://localhost:3000',
+        },
       });
       await runner.start();
       registerGauge({
@@ -48,6 +55,14 @@ export function getJobRunner(): Promise<JobRunner> {
   return holder.runner;
 }
 
+/**
+ * Makes the runner `get` answers this process's job runner: a process that made its own on another
+ * database (the test harness, src/test/auth.ts) has the product's code enqueue there.
+ */
+export function provideJobRunner(get: () => Promise<JobRunner>): void {
+  holder.provided = get;
+}
+
 /** A job added through `executor` (the app's database or a transaction on it): see `JobRunner.enqueue`. */
 export async function enqueueJob<Name extends QueueName>(
   executor: Pick<Database, 'execute'>,
@@ -57,6 +72,8 @@ export async function enqueueJob<Name extends QueueName>(
 ): Promise<string | null> {
   return (await getJobRunner()).enqueue(executor, name, data, options);
 }
+
+setQueuePort((executor, name, data) => enqueueJob(executor, name, data));
 
 /** At shutdown, before the database closes: no new jobs taken, running ones given `timeoutMs`. */
 export async function stopJobRunner(timeoutMs: number): Promise<void> {

@@ -1,11 +1,12 @@
 import '@tanstack/react-start/server-only';
 import { and, eq, lt } from 'drizzle-orm';
 import { purgeExpiredAuditEntries } from '@/features/audit/retention.server';
+import { deliverQueuedWebhook, type WebhookDeliveryContext } from '@/features/webhook/delivery.server';
 import { pruneExpiredVerifications } from '@/server/auth/verification-pruning';
-import type { DatabaseHandle } from '@/server/db/client';
+import type { Database, DatabaseHandle } from '@/server/db/client';
 import { invitation, session } from '@/server/db/schema/index';
 import type { Mailer } from '@/server/email/mailer';
-import type { JobData, QueueName } from './queues';
+import { type JobData, QUEUES, type QueueName } from './queues';
 
 /** What the jobs work with: the app's database and mailer, and the settings they read. */
 export type JobContext = {
@@ -14,10 +15,25 @@ export type JobContext = {
   /** Deletes the rate-limit windows that have ended and answers how many (0 with the counters in Redis). */
   pruneRateLimits: () => Promise<number>;
   auditRetentionDays: number;
+  /** What a webhook delivery needs beyond the database and the queue. */
+  webhooks: Omit<WebhookDeliveryContext, 'db' | 'queueMail'>;
+  /** Adds a job through `executor` (the runner's own `enqueue`). */
+  enqueue: <Name extends QueueName>(
+    executor: Pick<Database, 'execute'>,
+    name: Name,
+    data: JobData[Name],
+  ) => Promise<unknown>;
 };
 
+/** The try a job is on: pg-boss counts the retries done before it. */
+type Attempt = { retryCount: number };
+
 /** What a job answers is kept with it (pg-boss's `output`), shown on the manager's jobs page. */
-type Handler<Name extends QueueName> = (data: JobData[Name], context: JobContext) => Promise<object | void>;
+type Handler<Name extends QueueName> = (
+  data: JobData[Name],
+  context: JobContext,
+  attempt: Attempt,
+) => Promise<object | void>;
 
 const DAY_MS = 24 * 3600 * 1000;
 /** A pending invitation past its expiry stays listed (with Resend) for this long, then is deleted. */
@@ -28,6 +44,12 @@ export const HANDLERS: { [Name in QueueName]: Handler<Name> } = {
     // A failure throws: pg-boss records the error and tries again later.
     await mailer.send(mail);
   },
+  webhook: ({ deliveryId }, { handle, webhooks, enqueue }, { retryCount }) =>
+    deliverQueuedWebhook(
+      deliveryId,
+      { ...webhooks, db: handle.db, queueMail: (executor, mail) => enqueue(executor, 'mail', mail) },
+      retryCount >= QUEUES.webhook.options.retryLimit,
+    ),
   'audit-retention': (_data, { handle, auditRetentionDays }) =>
     purgeExpiredAuditEntries(handle, { retentionDays: auditRetentionDays }),
   'rate-limit-pruning': async (_data, { pruneRateLimits }) => ({ deleted: await pruneRateLimits() }),

@@ -25,6 +25,20 @@ export const QUEUES = {
       notify: true,
     },
   },
+  /**
+   * One outgoing webhook delivery (src/features/webhook): a failed try is retried with backoff like the mail
+   * (30 s doubling to an hour, 30 tries: a day and more); each try ends within `webhooks.timeoutSeconds`.
+   */
+  webhook: {
+    options: {
+      retryLimit: 30,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 60,
+      notify: true,
+    },
+  },
   /** The audit log's retention (`AUDIT_RETENTION_DAYS`): entries older than that, deleted. */
   'audit-retention': {
     options: { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 },
@@ -55,6 +69,7 @@ export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 /** What a job of each queue carries. */
 export type JobData = {
   mail: QueuedMail;
+  webhook: { deliveryId: string };
   'audit-retention': null;
   'rate-limit-pruning': null;
   'expired-rows': null;

@@ -1,5 +1,6 @@
 // Two instances of the app draining one queue on Postgres (each with pg-boss's own pool): every job runs
 // once, on one of them.
+import { TEST_WEBHOOKS } from '@/test/auth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { createSmtpMailer } from '@/server/email/mailer';
@@ -40,6 +41,7 @@ it('runs each job once when two instances work one queue', async () => {
         },
         pruneRateLimits: async () => 0,
         auditRetentionDays: 365,
+        webhooks: TEST_WEBHOOKS,
       },
       { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     ),

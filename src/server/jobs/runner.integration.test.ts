@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mail, type Mailer } from '@/server/email/mailer';
 import { renderMetrics } from '@/server/metrics';
 import { parsePrometheusText, sampleValue } from '@/test/prometheus-text';
-import { unreachableSmtpUrl } from '@/test/auth';
+import { TEST_WEBHOOKS, unreachableSmtpUrl } from '@/test/auth';
 import { createTestDatabase, type TestDatabase } from '@/test/database';
 import { startSmtpCatcher, type SmtpCatcher } from '@/test/smtp-catcher';
 import { createJobRunner, type JobRunner } from './runner';
@@ -44,7 +44,7 @@ function mailTo(): Mail & { kind: 'invitation' } {
 async function started(mailer: Mailer): Promise<JobRunner> {
   const runner = createJobRunner(
     testDb.handle,
-    { mailer, pruneRateLimits: async () => 0, auditRetentionDays: 365 },
+    { mailer, pruneRateLimits: async () => 0, auditRetentionDays: 365, webhooks: TEST_WEBHOOKS },
     { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
   );
   running.push(runner);

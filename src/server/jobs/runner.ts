@@ -53,7 +53,7 @@ export type JobRunner = {
 /** The product's queues (./queues.ts) on the database behind `handle`, worked by ./handlers.ts. */
 export function createJobRunner(
   handle: DatabaseHandle,
-  context: Omit<JobContext, 'handle'>,
+  context: Omit<JobContext, 'handle' | 'enqueue'>,
   settings: JobRunnerSettings = {},
 ): JobRunner {
   const work = settings.work ?? true;
@@ -73,7 +73,10 @@ export function createJobRunner(
   });
   // An EventEmitter's unheard 'error' would end the process; pg-boss reports its background failures here.
   boss.on('error', (error) => logger.warn({ err: serializeError(error) }, 'job queue error'));
-  const jobContext: JobContext = { ...context, handle };
+  const enqueue: JobRunner['enqueue'] = (executor, name, data, options = {}) =>
+    // Both drivers' `execute` answer one of the shapes pg-boss reads: postgres.js a row list, PGlite `{ rows }`.
+    boss.send(name, data, { ...options, db: fromDrizzle(executor as DrizzleTransactionLike, sql) });
+  const jobContext: JobContext = { ...context, handle, enqueue };
 
   const start = async () => {
     await boss.start();
@@ -87,7 +90,11 @@ export function createJobRunner(
     if (!work) return;
     for (const { queue, cron } of schedules()) await boss.schedule(queue, cron, null, { tz: 'UTC' });
     for (const name of QUEUE_NAMES) {
-      const handler = HANDLERS[name] as (data: unknown, context: JobContext) => Promise<object | void>;
+      const handler = HANDLERS[name] as (
+        data: unknown,
+        context: JobContext,
+        attempt: { retryCount: number },
+      ) => Promise<object | void>;
       await boss.work(
         name,
         {
@@ -98,7 +105,7 @@ export function createJobRunner(
         async ([job]) => {
           if (!job) return undefined;
           try {
-            const output = await handler(job.data, jobContext);
+            const output = await handler(job.data, jobContext, { retryCount: job.retryCount });
             recordJobAttempt(name, 'completed');
             return output;
           } catch (error) {
@@ -117,9 +124,7 @@ export function createJobRunner(
   return {
     start,
     stop: (timeoutMs) => boss.stop({ graceful: true, timeout: timeoutMs }),
-    enqueue: (executor, name, data, options = {}) =>
-      // Both drivers' `execute` answer one of the shapes pg-boss reads: postgres.js a row list, PGlite `{ rows }`.
-      boss.send(name, data, { ...options, db: fromDrizzle(executor as DrizzleTransactionLike, sql) }),
+    enqueue,
     drained: async (name, timeoutMs = 10_000) => {
       const until = Date.now() + timeoutMs;
       for (;;) {

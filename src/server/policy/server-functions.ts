@@ -155,6 +155,42 @@ export const SERVER_FUNCTIONS: Readonly<Record<string, Policy>> = {
     access: { apps: ['manager'], apiKey: ['revoke'] },
     ...CHANGE,
   },
+  // The organization's outgoing webhooks: its owners and admins. A signing secret made or rotated is a
+  // credential: never while impersonating.
+  'src/features/webhook/functions.ts#$listWebhookEndpoints': {
+    access: { organization: { webhook: ['read'] } },
+    ...READ,
+  },
+  'src/features/webhook/functions.ts#$createWebhookEndpoint': {
+    access: { organization: { webhook: ['create'] } },
+    ...CHANGE,
+    impersonation: 'refused',
+  },
+  'src/features/webhook/functions.ts#$updateWebhookEndpoint': {
+    access: { organization: { webhook: ['update'] } },
+    ...CHANGE,
+  },
+  'src/features/webhook/functions.ts#$rotateWebhookSecret': {
+    access: { organization: { webhook: ['update'] } },
+    ...CHANGE,
+    impersonation: 'refused',
+  },
+  'src/features/webhook/functions.ts#$deleteWebhookEndpoint': {
+    access: { organization: { webhook: ['delete'] } },
+    ...CHANGE,
+  },
+  'src/features/webhook/functions.ts#$listWebhookDeliveries': {
+    access: { organization: { webhook: ['read'] } },
+    ...READ,
+  },
+  'src/features/webhook/functions.ts#$sendWebhookTest': {
+    access: { organization: { webhook: ['update'] } },
+    ...CHANGE,
+  },
+  'src/features/webhook/functions.ts#$redeliverWebhook': {
+    access: { organization: { webhook: ['update'] } },
+    ...CHANGE,
+  },
   // Each tenant-owned entity's CRUD functions in both areas (below, from src/entities.ts).
   ...tenantOwnedFunctions(entities),
   'src/features/audit/functions.ts#$listAuditEntries': { access: { user: ['list'] }, ...READ },

@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '@/components/form/fields';
+import { CheckboxGroupField, InputField } from '@/components/form/fields';
 import { FormField } from '@/components/form/form-field';
 import { FormWithActions } from '@/components/form/form-with-actions';
 import { useSubmit } from '@/components/form/use-submit';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import { SecretReveal } from '@/components/ui/secret-reveal';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { appConfig } from '~/app.config';
 import { apiKeyMutations } from '../queries';
 import { type ApiKeyFormInput, type CreatedApiKey, zApiKeyForm } from '../schema';
-import { apiScopes, type Scope } from '../scopes';
+import { apiScopeOptions } from '../scopes';
 
 const ERROR_SCOPES = ['api-key:errors'];
 const NEVER = 'never';
@@ -53,7 +51,22 @@ export function CreateApiKeyForm({
     ),
   );
 
-  if (created) return <CreatedKey created={created} onClose={onClose} />;
+  if (created) {
+    return (
+      <SecretReveal
+        value={created.key}
+        onDone={onClose}
+        texts={{
+          warning: t('created.warning'),
+          label: t('created.label', { name: created.item.name }),
+          copy: t('created.copy'),
+          copied: t('created.copied'),
+          copyFailed: t('created.copyFailed'),
+          done: t('created.done'),
+        }}
+      />
+    );
+  }
   return (
     <FormWithActions
       onSubmit={onSubmit}
@@ -73,45 +86,18 @@ export function CreateApiKeyForm({
         dir="auto"
         autoFocus
       />
-      <FormField control={form.control} name="scopes" ns="api-key" label={t('form.scopes.label')}>
-        {(field, control, label) => {
-          const chosen = new Set(field.value);
-          const toggle = (scope: Scope, on: boolean) => {
-            const next = apiScopes().filter((s) => (s === scope ? on : chosen.has(s)));
-            field.onChange(next);
-            field.onBlur();
-          };
-          return (
-            <div
-              role="group"
-              id={control.id}
-              aria-labelledby={label.id}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-              className="grid gap-2"
-            >
-              {apiScopes().map((scope) => (
-                <label key={scope} className="flex min-h-11 items-center gap-3 text-sm sm:min-h-0">
-                  <Checkbox
-                    checked={chosen.has(scope)}
-                    onChange={(event) => toggle(scope, event.target.checked)}
-                  />
-                  <span className="grid">
-                    <code dir="ltr" className="match-parent-align text-xs">
-                      {scope}
-                    </code>
-                    <span className="text-muted-foreground">
-                      {t(scope.endsWith(':read') ? 'form.scopes.read' : 'form.scopes.write', {
-                        collection: scope.slice(0, scope.indexOf(':')),
-                      })}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          );
-        }}
-      </FormField>
+      <CheckboxGroupField
+        control={form.control}
+        name="scopes"
+        ns="api-key"
+        label={t('form.scopes.label')}
+        options={apiScopeOptions().map(({ scope, noun, action }) => ({
+          value: scope,
+          label: t(action === 'read' ? 'form.scopes.read' : 'form.scopes.write', {
+            collection: t(`${noun}:audit.target`),
+          }),
+        }))}
+      />
       <FormField control={form.control} name="expiresInDays" ns="api-key" label={t('form.expiry.label')}>
         {(field, control) => (
           <Select
@@ -134,49 +120,5 @@ export function CreateApiKeyForm({
         )}
       </FormField>
     </FormWithActions>
-  );
-}
-
-/** The key, this once: copy it now, it is never shown again. */
-function CreatedKey({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
-  const { t } = useTranslation('api-key');
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-      toast.success(t('created.copied'));
-    } catch {
-      toast.error(t('created.copyFailed'));
-    }
-  };
-  return (
-    <div className="grid gap-4">
-      <p role="status" className="text-sm">
-        {t('created.warning')}
-      </p>
-      <div className="grid gap-2">
-        <label htmlFor="created-api-key" className="text-sm font-medium">
-          {t('created.label', { name: created.item.name })}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="created-api-key"
-            readOnly
-            dir="ltr"
-            value={created.key}
-            onFocus={(event) => event.currentTarget.select()}
-            className="h-11 min-w-0 flex-1 rounded-md border bg-muted px-3 font-mono text-sm sm:h-9"
-          />
-          <Button variant="outline" onClick={() => void copy()} aria-label={t('created.copy')}>
-            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-            <span className="max-sm:sr-only">{t('created.copy')}</span>
-          </Button>
-        </div>
-      </div>
-      <div className="flex justify-end">
-        <Button onClick={onClose}>{t('created.done')}</Button>
-      </div>
-    </div>
   );
 }

@@ -27,12 +27,12 @@ const ERROR_SCOPES = ['organization:settings.errors'];
 export function OrganizationSettingsPage({
   organizationId,
   teams,
-  apiKeys,
+  integrations,
 }: {
   organizationId: string;
   teams?: ReactNode;
-  /** The API keys section (a slot: it is the api-key feature's), given the viewer's role here. */
-  apiKeys?: (role: string) => ReactNode;
+  /** The API keys and webhooks sections (a slot: they are other features'), given the viewer's role here. */
+  integrations?: (role: string) => ReactNode;
 }) {
   const { t } = useTranslation('organization');
   const { data: organization } = useSuspenseQuery(organizationQueries.active(organizationId));
@@ -43,7 +43,7 @@ export function OrganizationSettingsPage({
         <OrganizationMembers organization={organization} />
         <OrganizationInvitations organization={organization} />
         {teams}
-        {apiKeys?.(organization.role)}
+        {integrations?.(organization.role)}
         <DangerZone organization={organization} />
       </div>
     </Page>

@@ -6,3 +6,4 @@ export * from './organization.ts';
 export * from './passkey.ts';
 export * from './repository.ts';
 export * from './saved-view.ts';
+export * from './webhook.ts';
