@@ -352,7 +352,10 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
         const data = args.length
           ? { args: args.map((arg) => (arg instanceof Error ? serializeError(arg) : arg)) }
           : {};
-        logger[level]({ source: 'better-auth', ...data }, message);
+        // The API-key plugin reports every refused key (unknown, revoked, expired, over its limit) as an
+        // error with the refusal's stack: a caller's mistake, which the public API answers with 401 or 429.
+        const refusedKey = message.startsWith('Failed to validate API key');
+        logger[refusedKey ? 'info' : level]({ source: 'better-auth', ...(refusedKey ? {} : data) }, message);
       },
     },
     account: {
