@@ -24,11 +24,12 @@ type Target = { collection: string; id?: string };
  * Each answer after the key check carries the key's `RateLimit` headers.
  */
 export async function answerApiRequest(request: Request, target: Target): Promise<Response> {
-  const caller = await authenticateApiKey(await getAuth(), request);
+  const fail = (error: unknown) => failure(error, target.collection, languageOfRequest(request.headers));
+  const caller = await getAuth()
+    .then((auth) => authenticateApiKey(auth, request))
+    .catch(fail);
   if (caller instanceof Response) return caller;
-  const response = await answerAs(caller, request, target).catch((error: unknown) =>
-    failure(error, target.collection, languageOfRequest(request.headers)),
-  );
+  const response = await answerAs(caller, request, target).catch(fail);
   for (const [name, value] of caller.rateLimitHeaders) response.headers.set(name, value);
   return response;
 }
