@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
 import { createRepository } from '@/features/repository/mutations.server';
 import { zRepositoryForm } from '@/features/repository/schema';
-import { webhookDelivery, webhookEndpoint } from '@/server/db/schema/index';
+import { member, webhookDelivery, webhookEndpoint } from '@/server/db/schema/index';
 import { createTestAuth, TEST_WEBHOOKS, type TestAuth } from '@/test/auth';
 import { subjectOf } from '@/test/smtp-catcher';
 import { listDeliveries } from './data.server';
@@ -156,6 +156,33 @@ describe('webhooks', () => {
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, responseStatus: 200 });
     const [after] = await t.db.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id));
     expect(after?.consecutiveFailures).toBe(0);
+  });
+
+  it("tells of a member removed through better-auth's route, from its audit entry", async () => {
+    const { secret } = await createEndpoint(
+      organizationId,
+      { url, events: ['member.removed'] },
+      actor(),
+      settings,
+      t.db,
+    );
+    const leaving = await t.signedIn('hooks-leaving@example.test');
+    await t.db
+      .insert(member)
+      .values({ id: 'hooks-leaving-member', organizationId, userId: leaving.id, role: 'member' });
+    const removed = await t.request(
+      'POST',
+      '/organization/remove-member',
+      { organizationId, memberIdOrEmail: 'hooks-leaving-member' },
+      { cookie: owner.cookie },
+    );
+    expect(removed.status, removed.text).toBe(200);
+    await settled();
+    expect(received).toHaveLength(1);
+    expect(verified(secret, received[0]!)).toMatchObject({
+      type: 'member.removed',
+      data: { id: leaving.id, label: expect.any(String) },
+    });
   });
 
   it('sends a test event and redelivers one, signed with a rotated secret', async () => {
