@@ -157,3 +157,22 @@ test("a passkey of the account confirms it instead of the code; the passkey's re
   await expect(passkeys.getByText(en('account:passkeys.empty'))).toBeVisible();
   expect(await sessionCount(page)).toBe(sessionsBefore);
 });
+
+test('an owner whose sign-in is old confirms with a code before an API key is made, then sees it once', async ({
+  page,
+}) => {
+  const email = newEmail('stepup-key');
+  await signIn(page, email, { name: 'Kim Key', origin: instance.origin });
+  await instance.advanceClock(LATER);
+  await open(page, '/app/organization');
+  await page
+    .getByRole('region', { name: en('api-key:section.title') })
+    .getByRole('button', { name: en('api-key:create.action') })
+    .click();
+  const dialog = page.getByRole('dialog', { name: en('api-key:create.title') });
+  await dialog.getByLabel(en('api-key:form.name.label')).fill('Deploys');
+  const since = Date.now();
+  await dialog.getByRole('button', { name: en('api-key:create.submit') }).click();
+  await confirmWithCode(page, email, since);
+  await expect(dialog.getByLabel(en('api-key:created.label', { name: 'Deploys' }))).toHaveValue(/^sk_/);
+});
