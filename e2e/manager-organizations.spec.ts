@@ -59,7 +59,19 @@ test.describe('as an admin', () => {
     await expect(invitations).toContainText('new.colleague@example.com');
     const teams = page.getByRole('list', { name: en('organization:manager.detail.teams', { count: 1 }) });
     await expect(teams).toContainText('Operations');
+    // Its API keys (never a secret): the seeded one, revoked from here once confirmed.
+    const keys = page.getByRole('region', { name: en('api-key:section.title') });
+    const key = keys.getByTestId('api-key').filter({ hasText: 'Reporting' });
+    await expect(key).toContainText('repositories:read');
     await expectAccessible(page);
+    await key.getByRole('button', { name: en('api-key:revoke.label', { name: 'Reporting' }) }).click();
+    await page
+      // The title isolates the key's name (\u2068…\u2069) inside the sentence.
+      .getByRole('dialog', { name: /Reporting/ })
+      .getByRole('button', { name: en('api-key:revoke.confirm') })
+      .click();
+    await expect(page.getByText(en('api-key:revoke.done', { name: 'Reporting' }))).toBeVisible();
+    await expect(key).toHaveCount(0);
 
     await page.getByRole('link', { name: en('organization:manager.detail.showRepositories') }).click();
     await expect(page).toHaveURL(/\/manager\/repositories\?organizationId=globex$/);

@@ -1,9 +1,18 @@
 import '@tanstack/react-start/server-only';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { count, desc, sql } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../client.ts';
-import { invitation, member, organization, repository, team, teamMember, user } from '../schema/index.ts';
+import {
+  apikey,
+  invitation,
+  member,
+  organization,
+  repository,
+  team,
+  teamMember,
+  user,
+} from '../schema/index.ts';
 import { seedAuditHistory } from './audit-history.ts';
 import { firstNames, globexRepositories, lastNames, longNamedUser, sampleRepositories } from './data.ts';
 // New entities' sample rows: pnpm scaffold:entity adds their imports above this line.
@@ -82,6 +91,7 @@ export async function seedDatabase(db: Database): Promise<{ users: number; repos
   const members = await seedMembers(db);
   await seedTeams(db, members);
   await seedInvitation(db, members);
+  await seedApiKey(db, members);
   const sample = (list: typeof sampleRepositories, organizationId: string) =>
     list.map((r, i) => ({
       ...r,
@@ -96,6 +106,32 @@ export async function seedDatabase(db: Database): Promise<{ users: number; repos
   // New entities' sample rows: pnpm scaffold:entity adds them above this line.
   await seedAuditHistory(db, members);
   return { users: users.length, repositories: repositories.length };
+}
+
+/**
+ * One API key of Globex's owner, so the organization screens show a key from the first start. The key itself
+ * is made here and thrown away (only its hash is stored, as the plugin stores it): nobody can call the API
+ * with it, a demo included.
+ */
+async function seedApiKey(db: Database, members: SeedMembers): Promise<void> {
+  const owner = members.globex[0];
+  if (!owner) return;
+  const key = `${appConfig.apiKeys.prefix}${randomBytes(32).toString('base64url')}`;
+  await db
+    .insert(apikey)
+    .values({
+      id: 'globex-reporting-key',
+      name: 'Reporting',
+      start: key.slice(0, appConfig.apiKeys.visibleCharacters),
+      prefix: appConfig.apiKeys.prefix,
+      key: createHash('sha256').update(key).digest('base64url'),
+      referenceId: 'globex',
+      rateLimitTimeWindow: appConfig.apiKeys.rateLimit.windowSeconds * 1000,
+      rateLimitMax: appConfig.apiKeys.rateLimit.max,
+      permissions: JSON.stringify({ repositories: ['read'] }),
+      metadata: JSON.stringify({ createdBy: owner }),
+    })
+    .onConflictDoNothing();
 }
 
 type SeedMembers = { admin?: string; user?: string; globex: string[] };
