@@ -24,17 +24,23 @@ type Target = { collection: string; id?: string };
  * Each answer after the key check carries the key's `RateLimit` headers.
  */
 export async function answerApiRequest(request: Request, target: Target): Promise<Response> {
-  const fail = (error: unknown) => failure(error, target.collection, languageOfRequest(request.headers));
+  const language = languageOfRequest(request.headers);
+  const fail = (error: unknown) => failure(error, target.collection, language);
   const caller = await getAuth()
     .then((auth) => authenticateApiKey(auth, request))
     .catch(fail);
   if (caller instanceof Response) return caller;
-  const response = await answerAs(caller, request, target).catch(fail);
+  const response = await answerAs(caller, request, target, language).catch(fail);
   for (const [name, value] of caller.rateLimitHeaders) response.headers.set(name, value);
   return response;
 }
 
-async function answerAs(caller: ApiCaller, request: Request, target: Target): Promise<Response> {
+async function answerAs(
+  caller: ApiCaller,
+  request: Request,
+  target: Target,
+  language: AppLanguage,
+): Promise<Response> {
   const resource = Object.hasOwn(API_RESOURCES, target.collection)
     ? API_RESOURCES[target.collection]
     : undefined;
@@ -45,7 +51,6 @@ async function answerAs(caller: ApiCaller, request: Request, target: Target): Pr
       detail: `This call needs the ${resource.collection}:${action} scope.`,
     });
   }
-  const language = languageOfRequest(request.headers);
   const actor: ApiActor = { userId: null, ip: clientIp() };
   const organizationId = caller.organizationId;
   return apiKeyScope(caller.key, async () => {

@@ -111,6 +111,7 @@ function EndpointCard({
   const remove = useMutation(mutations.remove());
   const { run } = useSubmit({ scopes: ERROR_SCOPES });
   const [secret, setSecret] = useState<string | null>(null);
+  const [logOpen, setLogOpen] = useState(false);
   const headingId = useId();
   const switchLabelId = useId();
 
@@ -214,11 +215,14 @@ function EndpointCard({
           <SecretReveal value={secret} onDone={() => setSecret(null)} texts={secretTexts(t)} />
         ) : null}
       </ResponsiveDialog>
-      <details className="group border-t pt-2">
+      {/* The log is read (and polled) only while it is open: a closed one costs no request. */}
+      <details className="group border-t pt-2" onToggle={(event) => setLogOpen(event.currentTarget.open)}>
         <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium sm:min-h-0">
           {t('log.title')}
         </summary>
-        <DeliveryLog organizationId={organizationId} endpoint={endpoint} canChange={canChange} />
+        {logOpen ? (
+          <DeliveryLog organizationId={organizationId} endpoint={endpoint} canChange={canChange} />
+        ) : null}
       </details>
     </article>
   );
