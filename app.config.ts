@@ -103,6 +103,32 @@ export const appConfig = {
     /** Deliveries the organization screen shows per endpoint, newest first. */
     logSize: 20,
   },
+  billing: {
+    /**
+     * The plans, cheapest first. Billing is on once STRIPE_SECRET_KEY is set (README, "Billing"); each paid
+     * plan's prices are Stripe price ids in STRIPE_PRICES, and the amounts here are what the screen shows
+     * (keep them as Stripe charges them). A per-seat plan is charged per member: its quantity follows the
+     * member count. A limit left out is no limit; `members` and any tenant-owned entity's plural
+     * (src/entities.ts) may be limited, and `pnpm scaffold:entity` makes its create paths check it.
+     */
+    plans: [
+      { id: 'free', limits: { members: 3, repositories: 5 } },
+      {
+        id: 'pro',
+        price: { month: 1200, year: 12_000 },
+        perSeat: true,
+        limits: { members: 25, repositories: 100 },
+      },
+      { id: 'business', price: { month: 9900, year: 99_000 }, perSeat: false, limits: { members: 100 } },
+    ],
+    /** Prices' currency (ISO 4217), as the Stripe prices are set up. */
+    currency: 'usd',
+    /**
+     * Days an organization whose payment failed keeps working as usual; after them it is read-only (it can
+     * still read everything, and its owners can pay) until a payment succeeds.
+     */
+    graceDays: 7,
+  },
   breakpoints: { dialog: 640, mobile: 768 },
   organizations: {
     /** Organizations one user may own (create); joining others by invitation is not counted. */

@@ -9,7 +9,8 @@ const FEATURE_PUBLIC = ['schema.ts', 'queries.ts', 'functions.ts'];
 /**
  * Declared entries beyond those: access control, the auth guards, client and step-up, the audit writer, and
  * the audit log's URL view and vocabulary (its groups' labels), and the webhooks' events, which the audit
- * writer raises for every audited change. The lists' own URL readers reach saved views
+ * writer raises for every audited change, and billing's plan limits, read-only check and seat sync, which
+ * every path that creates or changes inside an organization runs, and whether billing is on. The lists' own URL readers reach saved views
  * through the entity registry (src/entities.ts), not from feature to feature.
  */
 const SHARED_ENTRIES = [
@@ -22,6 +23,9 @@ const SHARED_ENTRIES = [
   'audit/search.ts',
   'webhook/events.ts',
   'webhook/emit.server.ts',
+  'billing/limits.server.ts',
+  'billing/seats.server.ts',
+  'billing/stripe.server.ts',
 ];
 
 /** @param {string} root the repository's absolute path */

@@ -10,6 +10,7 @@ import { auditSearchOf, auditViewDefaults } from '@/features/audit/view';
 import { ListChecks as JobsIcon } from 'lucide-react';
 import { KeyRound as ApiKeyIcon } from 'lucide-react';
 import { Webhook as WebhookIcon } from 'lucide-react';
+import { CreditCard as BillingIcon } from 'lucide-react';
 // New entities' imports: pnpm scaffold:entity adds them above this line.
 
 // The product's entities, one entry each: what every place that lists entities reads (docs/architecture.md,
@@ -218,6 +219,18 @@ export const entities = {
       group: 'organizations',
       groupLabel: 'audit:groups.organizations',
       targetLabel: 'webhook:audit.target',
+    },
+  },
+  billing: {
+    noun: 'billing',
+    icon: BillingIcon,
+    // An organization's plan and subscription (src/features/billing): its owners pay (the organization
+    // statement `billing`); Stripe's events change it, each change in the log with no person as actor.
+    audit: {
+      verbs: ['change'],
+      group: 'organizations',
+      groupLabel: 'audit:groups.organizations',
+      targetLabel: 'billing:audit.target',
     },
   },
   // New entities: pnpm scaffold:entity adds them above this line.

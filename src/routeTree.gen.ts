@@ -29,6 +29,7 @@ import { Route as ManagerAuditRouteImport } from './routes/manager/audit'
 import { Route as ManagerDashboardRouteImport } from './routes/manager/dashboard'
 import { Route as ManagerJobsRouteImport } from './routes/manager/jobs'
 import { Route as ApiAuthSplatRouteImport } from './routes/api/auth/$'
+import { Route as ApiBillingWebhookRouteImport } from './routes/api/billing/webhook'
 import { Route as ApiDevEmailsRouteImport } from './routes/api/dev/emails'
 import { Route as ApiExportAuditRouteImport } from './routes/api/export/audit'
 import { Route as ApiExportPlatformRepositoriesRouteImport } from './routes/api/export/platform-repositories'
@@ -153,6 +154,11 @@ const ManagerJobsRoute = ManagerJobsRouteImport.update({
 const ApiAuthSplatRoute = ApiAuthSplatRouteImport.update({
   id: '/api/auth/$',
   path: '/api/auth/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiBillingWebhookRoute = ApiBillingWebhookRouteImport.update({
+  id: '/api/billing/webhook',
+  path: '/api/billing/webhook',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiDevEmailsRoute = ApiDevEmailsRouteImport.update({
@@ -308,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/billing/webhook': typeof ApiBillingWebhookRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
   '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
@@ -352,6 +359,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/manager': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/billing/webhook': typeof ApiBillingWebhookRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
   '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
@@ -400,6 +408,7 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/manager/': typeof ManagerIndexRoute
   '/api/auth/$': typeof ApiAuthSplatRoute
+  '/api/billing/webhook': typeof ApiBillingWebhookRoute
   '/api/dev/emails': typeof ApiDevEmailsRoute
   '/api/export/audit': typeof ApiExportAuditRoute
   '/api/export/platform-repositories': typeof ApiExportPlatformRepositoriesRoute
@@ -449,6 +458,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/billing/webhook'
     | '/api/dev/emails'
     | '/api/export/audit'
     | '/api/export/platform-repositories'
@@ -493,6 +503,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/manager'
     | '/api/auth/$'
+    | '/api/billing/webhook'
     | '/api/dev/emails'
     | '/api/export/audit'
     | '/api/export/platform-repositories'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/manager/'
     | '/api/auth/$'
+    | '/api/billing/webhook'
     | '/api/dev/emails'
     | '/api/export/audit'
     | '/api/export/platform-repositories'
@@ -577,6 +589,7 @@ export interface RootRouteChildren {
   ApiReadyRoute: typeof ApiReadyRoute
   InvitationsIdRoute: typeof InvitationsIdRoute
   ApiAuthSplatRoute: typeof ApiAuthSplatRoute
+  ApiBillingWebhookRoute: typeof ApiBillingWebhookRoute
   ApiDevEmailsRoute: typeof ApiDevEmailsRoute
   ApiExportAuditRoute: typeof ApiExportAuditRoute
   ApiExportPlatformRepositoriesRoute: typeof ApiExportPlatformRepositoriesRoute
@@ -729,6 +742,13 @@ declare module '@tanstack/react-router' {
       path: '/api/auth/$'
       fullPath: '/api/auth/$'
       preLoaderRoute: typeof ApiAuthSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/billing/webhook': {
+      id: '/api/billing/webhook'
+      path: '/api/billing/webhook'
+      fullPath: '/api/billing/webhook'
+      preLoaderRoute: typeof ApiBillingWebhookRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/dev/emails': {
@@ -1011,6 +1031,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiReadyRoute: ApiReadyRoute,
   InvitationsIdRoute: InvitationsIdRoute,
   ApiAuthSplatRoute: ApiAuthSplatRoute,
+  ApiBillingWebhookRoute: ApiBillingWebhookRoute,
   ApiDevEmailsRoute: ApiDevEmailsRoute,
   ApiExportAuditRoute: ApiExportAuditRoute,
   ApiExportPlatformRepositoriesRoute: ApiExportPlatformRepositoriesRoute,

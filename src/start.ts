@@ -15,11 +15,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * foreign `Origin`) gets 403 before any handler runs. GETs stay open: a social provider's redirect back to
  * its callback is a cross-site navigation.
  */
+const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
+
 const csrf = createCsrfMiddleware({
   filter: ({ handlerType, pathname, request }) =>
     handlerType === 'serverFn' ||
-    // The public API reads a bearer key, never a cookie: a cross-site page can send it nothing it holds.
-    (pathname.startsWith('/api/') && !pathname.startsWith('/api/v1/') && !SAFE_METHODS.has(request.method)),
+    // The public API reads a bearer key, never a cookie, and Stripe's webhook its signature: a cross-site
+    // page can send them nothing it holds.
+    (pathname.startsWith('/api/') &&
+      !pathname.startsWith('/api/v1/') &&
+      pathname !== BILLING_WEBHOOK_PATH &&
+      !SAFE_METHODS.has(request.method)),
   failureResponse: Response.json(
     { code: 'FORBIDDEN', message: 'Cross-site request refused' },
     { status: 403 },

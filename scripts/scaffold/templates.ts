@@ -1561,7 +1561,10 @@ export function localeFile(spec: EntitySpec, lng = 'en'): string {
       done: `${sentence(one)} "{{name}}" deleted`,
       failed: `Could not delete the ${one}, please try again`,
     },
-    errors: { NOT_FOUND: `This ${one} no longer exists` },
+    errors: {
+      NOT_FOUND: `This ${one} no longer exists`,
+      PLAN_LIMIT_REACHED: `The organization's plan allows no more ${many}. An owner can upgrade it under Organization, Plan and billing.`,
+    },
     audit: {
       group: sentence(many),
       target: sentence(one),

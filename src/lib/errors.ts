@@ -25,6 +25,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   NOT_WHILE_IMPERSONATING: 403,
   YOU_CANNOT_CHANGE_A_PROTECTED_ADMIN: 403,
   SESSION_NOT_FRESH: 403,
+  PLAN_LIMIT_REACHED: 403,
+  ORGANIZATION_READ_ONLY: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   EXPORT_RUNNING: 409,
@@ -78,6 +80,10 @@ const FINAL_CODES = new Set([
   'TOO_MANY_REQUESTS',
   // The caller has no organization to work in until they choose or get one.
   'NO_ACTIVE_ORGANIZATION',
+  // Until the plan changes or the payment is made.
+  'PLAN_LIMIT_REACHED',
+  'PLAN_TOO_SMALL',
+  'ORGANIZATION_READ_ONLY',
 ]);
 
 /** Query retry policy: the library's 3 retries for failures that may pass, none for a final answer. */

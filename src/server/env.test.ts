@@ -149,6 +149,32 @@ describe('parseServerEnv', () => {
     expect(env.OIDC_ISSUER).toBe('https://id.example.com');
   });
 
+  it('turns billing on with its three Stripe variables together, each price of each paid plan named', () => {
+    const prices = 'pro:month=price_1,pro:year=price_2,business:month=price_3,business:year=price_4';
+    const env = parseServerEnv({
+      NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICES: prices,
+    });
+    expect(env.STRIPE_PRICES).toBe(prices);
+    const half = envErrorOf(() => parseServerEnv({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_1' }));
+    expect(half.issues.map((i) => i.name)).toEqual(['STRIPE_SECRET_KEY']);
+    expect(half.message).toMatch(/must be set together/);
+    const missing = envErrorOf(() =>
+      parseServerEnv({
+        NODE_ENV: 'test',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PRICES: 'pro:month=price_1',
+      }),
+    );
+    expect(missing.issues.map((i) => i.name)).toEqual(['STRIPE_PRICES']);
+    expect(missing.message).toContain('pro:year, business:month, business:year');
+    const malformed = envErrorOf(() => parseServerEnv({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'pk_live_1' }));
+    expect(malformed.message).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+  });
+
   it('keeps the page cache and compression on unless told otherwise', () => {
     expect(parseServerEnv({ NODE_ENV: 'test' })).toMatchObject({ PAGE_CACHE: 'true', COMPRESSION: 'true' });
     expect(parseServerEnv({ NODE_ENV: 'test', PAGE_CACHE: 'false', COMPRESSION: 'false' })).toMatchObject({

@@ -13,6 +13,29 @@ const always = () => true;
 const optionalPair = (a: string, b: string) => (env: Record<string, unknown>) =>
   Boolean(env[a]) === Boolean(env[b]);
 
+/** `plan:interval` of every paid plan's price (`billing.plans`, app.config.ts). */
+export function paidPriceKeys(): string[] {
+  return appConfig.billing.plans.flatMap((plan) =>
+    'price' in plan ? Object.keys(plan.price).map((interval) => `${plan.id}:${interval}`) : [],
+  );
+}
+
+/** STRIPE_PRICES read: `plan:interval` → Stripe price id. */
+export function parseStripePrices(value: string): Map<string, string> {
+  return new Map(
+    value
+      .split(',')
+      .map((pair) => pair.trim().split('='))
+      .filter((pair): pair is [string, string] => pair.length === 2)
+      .map(([key, price]) => [key.trim(), price.trim()]),
+  );
+}
+
+const missingPrices = (value: string) => {
+  const prices = parseStripePrices(value);
+  return paidPriceKeys().filter((key) => !prices.has(key));
+};
+
 const zServerEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -95,6 +118,25 @@ const zServerEnv = z
     // 'true' lets webhooks reach loopback and private networks in production too (a self-hosted receiver on
     // the same network); outside production they always may. Off: addresses are checked after DNS (SSRF).
     WEBHOOKS_ALLOW_PRIVATE: zBooleanString.default('false'),
+    // Billing (src/features/billing, README "Billing"): on when STRIPE_SECRET_KEY is set, with the webhook's
+    // signing secret and each paid plan's Stripe price ids (`<plan>:<month|year>=price_…`, comma-separated).
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+    STRIPE_PRICES: z
+      .string()
+      .regex(
+        /^\s*[a-z0-9-]+:(month|year)=price_\w+\s*(,\s*[a-z0-9-]+:(month|year)=price_\w+\s*)*$/,
+        'must be <plan>:<month|year>=price_… pairs, comma-separated',
+      )
+      .optional(),
+    // Where the Stripe SDK sends its calls instead of api.stripe.com (a Stripe mock, as the tests do).
+    STRIPE_API_URL: z.url({ error: 'must be a valid URL', protocol: /^https?$/ }).optional(),
     // 'true' only behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is used.
     TRUST_PROXY: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
     // How many trusted proxies append to X-Forwarded-For: the client is that many entries from the right.
@@ -158,6 +200,21 @@ const zServerEnv = z
   })
   .refine(
     (env) =>
+      [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICES].every(Boolean) ||
+      ![env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICES].some(Boolean),
+    {
+      path: ['STRIPE_SECRET_KEY'],
+      when: always,
+      message: 'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICES must be set together',
+    },
+  )
+  .refine((env) => !env.STRIPE_PRICES || missingPrices(env.STRIPE_PRICES).length === 0, {
+    path: ['STRIPE_PRICES'],
+    when: always,
+    message: `needs a price for every paid plan and interval: ${paidPriceKeys().join(', ')}`,
+  })
+  .refine(
+    (env) =>
       [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every(Boolean) ||
       ![env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].some(Boolean),
     {
@@ -191,6 +248,10 @@ export const serverEnvExamples = {
   EMAIL_ALLOW_UNENCRYPTED: 'false',
   REDIS_URL: 'redis://127.0.0.1:6379',
   WEBHOOKS_ALLOW_PRIVATE: 'false',
+  STRIPE_SECRET_KEY: 'sk_live_…',
+  STRIPE_WEBHOOK_SECRET: 'whsec_…',
+  STRIPE_PRICES: 'pro:month=price_…,pro:year=price_…,business:month=price_…,business:year=price_…',
+  STRIPE_API_URL: 'http://127.0.0.1:12111',
   AUTH_SIGN_UP: 'true',
   TRUST_PROXY: 'true',
   TRUST_PROXY_HOPS: '1',

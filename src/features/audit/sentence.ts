@@ -54,10 +54,10 @@ export function sentenceCount({ metadata }: AuditEntry): number | undefined {
 /**
  * What a sentence names besides actor and target, from the facts written with the entry, in the reader's
  * language: the organization and team (names as they were then), the role given, how old purged entries
- * were, and how one signed in (method, provider, passkey).
+ * were, how one signed in (method, provider, passkey), and the plan and subscription status Stripe set.
  */
 export function sentenceFacts(entry: AuditEntry, t: TFunction) {
-  const { organization, team, role, to, days, method, provider, passkey } = entry.metadata;
+  const { organization, team, role, to, days, method, provider, passkey, plan, status } = entry.metadata;
   const roleName = typeof to === 'string' ? to : typeof role === 'string' ? role : '';
   const unknown = t('audit:unknownTarget');
   return {
@@ -68,5 +68,7 @@ export function sentenceFacts(entry: AuditEntry, t: TFunction) {
     method: methodName(method, t),
     provider: typeof provider === 'string' ? providerName(provider) : unknown,
     passkey: typeof passkey === 'string' ? passkey : t('account:passkeys.unnamed'),
+    plan: typeof plan === 'string' ? t(`billing:plans.${plan}.name`, { defaultValue: plan }) : unknown,
+    status: typeof status === 'string' ? t(`billing:status.${status}`, { defaultValue: status }) : unknown,
   };
 }

@@ -1,3 +1,4 @@
+import { billingMode } from '@/features/billing/stripe.server';
 import { createServerFn } from '@tanstack/react-start';
 import { requestSession } from '@/server/auth/session';
 import { isDemoMode, serverEnv } from '@/server/env';
@@ -46,6 +47,7 @@ export const $getAuthConfig = createServerFn({ method: 'GET' }).handler(async ()
     development: env.NODE_ENV === 'development',
     devInboxUrl: env.NODE_ENV === 'development' ? (env.DEV_INBOX_URL ?? null) : null,
     providers,
+    billing: billingMode() !== 'off',
   };
 });
 

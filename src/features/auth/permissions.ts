@@ -145,12 +145,14 @@ const organizationStatements = {
   apiKey: ['create', 'read', 'update', 'delete'],
   // Its outgoing webhooks (src/features/webhook).
   webhook: ['create', 'read', 'update', 'delete'],
+  // Its plan and subscription (src/features/billing): its owners' alone, as they pay.
+  billing: ['read', 'update'],
   ...organizationEntityGrants,
 } as const;
 
 export const organizationAc = createAccessControl(organizationStatements);
 
-/** What each organization role may do: owner everything, admin all but deleting it, member nothing. */
+/** What each organization role may do: owner everything, admin all but deleting it and billing, member nothing. */
 export const organizationGrants = {
   owner: {
     organization: ['update', 'delete'],
@@ -159,6 +161,7 @@ export const organizationGrants = {
     team: ['create', 'update', 'delete'],
     apiKey: ['create', 'read', 'update', 'delete'],
     webhook: ['create', 'read', 'update', 'delete'],
+    billing: ['read', 'update'],
     ...organizationEntityGrants,
   },
   admin: {

@@ -29,6 +29,8 @@ export type AuthConfig = {
   /** The development mail catcher's web inbox, shown in the login hint. */
   devInboxUrl: string | null;
   providers: AuthProvider[];
+  /** Whether organizations have plans (Stripe set up, or the demo's showcase): the billing screens' code loads only then. */
+  billing: boolean;
 };
 
 // Messages are i18n keys in the `auth` namespace; forms translate them.

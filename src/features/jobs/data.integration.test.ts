@@ -121,6 +121,7 @@ describe('the failed jobs', () => {
     expect(counts.map((row) => row.queue)).toEqual([
       'mail',
       'webhook',
+      'billing-seats',
       'audit-retention',
       'rate-limit-pruning',
       'expired-rows',

@@ -2,6 +2,7 @@ import '@tanstack/react-start/server-only';
 import { eq } from 'drizzle-orm';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
 import { recordAudit } from '@/features/audit/record.server';
+import { queueSeatSync } from '@/features/billing/seats.server';
 import type { AuditAction, AuditMetadata, AuditTargetType } from '@/features/audit/schema';
 import { type AuthHookContext, hookClientIp } from '@/server/auth/hooks';
 import type { Database } from '@/server/db/client';
@@ -34,6 +35,13 @@ const ACTIONS = {
 } as const satisfies Record<string, AuditAction>;
 
 type AuditedPath = keyof typeof ACTIONS;
+
+/** The changes that add or remove a member. */
+const MEMBER_COUNT_CHANGES: ReadonlySet<AuditAction> = new Set([
+  'organization.accept-invitation',
+  'organization.remove-member',
+  'organization.leave',
+]);
 
 /** The routes whose entries this module writes (the impersonation audit leaves them to it). */
 export const ORGANIZATION_AUDITED_PATHS: readonly string[] = Object.keys(ACTIONS);
@@ -105,6 +113,10 @@ export function organizationAudit(db: Database) {
       },
       db,
     );
+    // A per-seat plan's quantity follows the member count (queued: Stripe may be slow or away).
+    if (MEMBER_COUNT_CHANGES.has(entry.action) && entry.organizationId) {
+      await queueSeatSync(entry.organizationId, db);
+    }
   };
 
   return { before, after };

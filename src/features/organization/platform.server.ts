@@ -11,12 +11,14 @@ import {
   invitation,
   member,
   organization,
+  organizationBilling,
   repository,
   session,
   team,
   teamMember,
   user,
 } from '@/server/db/schema/index';
+import { SUBSCRIBED_STATUSES } from '@/features/billing/schema';
 import type { OrganizationListItem, OrganizationOverview } from './schema';
 import type { OrganizationListView } from './search';
 
@@ -35,10 +37,32 @@ const repositoryCount = sql<number>`(select count(*)::int from ${repository}
   where ${repository.organizationId} = "organization"."id")`;
 
 /** The name and slug searches use their trigram indexes; `%` and `_` match themselves. */
-function organizationListFilter(searchTerm: string): SQL | undefined {
+function searchFilter(searchTerm: string): SQL | undefined {
   if (!searchTerm) return undefined;
   const pattern = containsPattern(searchTerm);
   return or(ilike(organization.name, pattern), ilike(organization.slug, pattern));
+}
+
+/**
+ * Organizations on `plan`: a paid one's have a subscription on it in a subscribed status; the free plan's
+ * are all the others (no subscription, or one that ended).
+ */
+function planFilter(plan: string): SQL | undefined {
+  if (!plan) return undefined;
+  const statuses = sql.join(
+    SUBSCRIBED_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const paid = (condition: SQL) => sql`exists (select 1 from ${organizationBilling}
+    where ${organizationBilling.organizationId} = "organization"."id"
+    and ${organizationBilling.status} in (${statuses}) and ${condition})`;
+  return plan === appConfig.billing.plans[0].id
+    ? sql`not ${paid(sql`true`)}`
+    : paid(sql`${organizationBilling.plan} = ${plan}`);
+}
+
+function organizationListFilter(view: Pick<OrganizationListView, 'searchTerm' | 'plan'>): SQL | undefined {
+  return and(searchFilter(view.searchTerm), planFilter(view.plan));
 }
 
 function sortKeyOf(sort: OrganizationListView['sort']): SortKey {
@@ -55,7 +79,7 @@ export async function listOrganizations(
   return keysetPage({
     sortKey: sortKeyOf(query.sort),
     direction: query.order,
-    filter: organizationListFilter(query.searchTerm),
+    filter: organizationListFilter(query),
     cursor: query.cursor,
     limit: query.limit,
     fetchRows: ({ where, orderBy, limit, cursorAt }) =>

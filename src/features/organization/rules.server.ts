@@ -5,6 +5,12 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { organizationAc, organizationCan, organizationRoles } from '@/features/auth/permissions';
+import {
+  assertWritable,
+  memberLimitOf,
+  withinMemberLimitForInvitation,
+} from '@/features/billing/limits.server';
+import { AppError } from '@/lib/errors';
 import type { Database } from '@/server/db/client';
 import type { Outbox } from '@/server/email/mailer';
 import { renderInvitationEmail } from '@/server/email/organization-emails';
@@ -94,6 +100,34 @@ export function refuseInvitationFlood(quotaStore: QuotaStore) {
 }
 
 /**
+ * The `before` rule of /organization/invite-member (a new invitation, not a resend): refused while the
+ * organization's plan is full (its members and pending invitations: PLAN_LIMIT_REACHED, `limit: members`)
+ * or the organization is read-only for an overdue payment (ORGANIZATION_READ_ONLY). Nothing with billing off.
+ */
+export function refuseInvitationOverPlan(db: Database) {
+  return async (ctx: AuthHookContext): Promise<void> => {
+    const body = asRecord(ctx.body);
+    if (body.resend === true) return;
+    const organizationId =
+      typeof body.organizationId === 'string'
+        ? body.organizationId
+        : (await getSessionFromCtx(ctx))?.session.activeOrganizationId;
+    if (!organizationId) return;
+    try {
+      await assertWritable(organizationId, db);
+      await withinMemberLimitForInvitation(organizationId, db);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new APIError('FORBIDDEN', {
+        code: error.code,
+        message: 'Refused by the plan',
+        limit: error.field,
+      });
+    }
+  };
+}
+
+/**
  * The organization plugin's `sendInvitationEmail`: mails the invited address a link to the invitation's
  * page (`/invitations/<id>`), in the inviter's language, counted against the address's hourly cap
  * (`refuseInvitationFlood`). The mail is queued (src/server/jobs) and retried through an SMTP outage; a
@@ -143,7 +177,9 @@ export function organizationPlugin(deps: {
     roles: organizationRoles,
     creatorRole: 'owner',
     organizationLimit: ownsEnoughOrganizations(deps.db),
-    membershipLimit: appConfig.organizations.maxMembers,
+    // The plan's members when billing is on (accepting an invitation, adding a member), never past the cap.
+    membershipLimit: async (_user: unknown, organization: { id: string }) =>
+      Math.min(appConfig.organizations.maxMembers, await memberLimitOf(organization.id, deps.db)),
     invitationExpiresIn: appConfig.organizations.invitationHours * 3600,
     // A second invitation to the same address is refused ("already invited"), not a replacement.
     cancelPendingInvitationsOnReInvite: false,

@@ -4,7 +4,7 @@ import { zEmail } from '@/features/auth/schema';
 import { zListQuery } from '@/lib/list';
 import { sortOrders } from '@/lib/search-params';
 import { cleanName, withoutControls } from '@/lib/text';
-import { organizationRoleNames, organizationSorts } from './search';
+import { organizationPlanFilters, organizationRoleNames, organizationSorts } from './search';
 
 /** One organization the signed-in user belongs to, as the switcher lists it. */
 export type MyOrganization = { id: string; name: string; slug: string; role: string };
@@ -123,6 +123,7 @@ export const zInviteForm = z.object({
 
 /** The manager's list endpoint input: strict (a wrong sort is a bad request, not a silent default). */
 export const zOrganizationListQuery = zListQuery.extend({
+  plan: z.enum(organizationPlanFilters).default(''),
   sort: z.enum(organizationSorts).default('created'),
   order: z.enum(sortOrders).default('desc'),
   // A name cursor is longer than a date one.

@@ -53,6 +53,7 @@ async function scopeFor(
   let organizationContext: { id: string; role: string } | undefined;
   await server({
     context: { user: { id: userId }, session: { activeOrganizationId: active } },
+    serverFnMeta: { filename: 'src/features/repository/functions.ts', name: '$getRepository' },
     next: ((options: { context: { organization: { id: string; role: string } } }) => {
       organizationContext = options.context.organization;
       return Promise.resolve(options);

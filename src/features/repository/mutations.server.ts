@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only';
 import { recordAudit } from '@/features/audit/record.server';
+import { withinPlanLimit } from '@/features/billing/limits.server';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
 import { BULK_MAX_ROWS, type BulkRow, done, skipped } from '@/lib/bulk';
@@ -21,7 +22,8 @@ const editableFields = ['name', 'link', 'description'] as const;
 
 /**
  * Each change and its audit entry run in one transaction: both are stored or neither is, so the log
- * never records a change that did not happen, nor misses one that did.
+ * never records a change that did not happen, nor misses one that did. A create is refused
+ * (PLAN_LIMIT_REACHED) once the organization's plan allows no more, whichever path it comes by.
  */
 export async function createRepository(
   organizationId: string,
@@ -31,6 +33,7 @@ export async function createRepository(
 ): Promise<RepositoryDetail> {
   const executor = db ?? (await getDb());
   return executor.transaction(async (tx) => {
+    await withinPlanLimit(tx, organizationId, 'repositories');
     const created = await insertRepository(organizationId, values, tx);
     await recordAudit(
       {

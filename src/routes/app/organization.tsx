@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ApiKeysSection } from '@/features/api-key/components/api-keys-section';
+import { BillingSectionSlot } from '@/features/billing/components/billing-gate';
 import { authQueries, useSession } from '@/features/auth/queries';
 import { OrganizationSettingsPage } from '@/features/organization/components/organization-settings-page';
 import { TeamsSection } from '@/features/organization/components/teams-section';
@@ -31,6 +32,7 @@ function OrganizationScreen() {
       teams={<TeamsSection />}
       integrations={(role) => (
         <>
+          <BillingSectionSlot organizationId={organizationId} role={role} />
           <ApiKeysSection organizationId={organizationId} role={role} />
           <WebhooksSection organizationId={organizationId} role={role} />
         </>

@@ -6,6 +6,7 @@ import type { NavItem } from '@/components/layout/area-nav';
 import { AreaSkeleton } from '@/components/layout/area-skeleton';
 import { entities } from '@/entities';
 import { AreaLayout } from '@/features/auth/components/area-layout';
+import { BillingNoticeSlot } from '@/features/billing/components/billing-gate';
 import { roleCan } from '@/features/auth/permissions';
 import { useSession } from '@/features/auth/queries';
 import { CommandPaletteLauncher } from '@/features/command/components/command-palette-launcher';
@@ -51,6 +52,7 @@ function AppLayout() {
       context={<OrganizationSwitcher />}
       palette={<CommandPaletteLauncher area="app" pages={pages} />}
     >
+      <BillingNoticeSlot />
       <Outlet />
     </AreaLayout>
   );

@@ -1,6 +1,7 @@
 import '@tanstack/react-start/server-only';
 import { z } from 'zod';
 import { apiKeyScope } from '@/features/audit/acting-as.server';
+import { assertWritable } from '@/features/billing/limits.server';
 import { type AppLanguage, appConfig } from '~/app.config';
 import { AppError } from '@/lib/errors';
 import { getAuth } from '@/server/auth/instance';
@@ -53,6 +54,8 @@ async function answerAs(
   }
   const actor: ApiActor = { userId: null, ip: clientIp() };
   const organizationId = caller.organizationId;
+  // An organization whose payment is overdue past its grace period is read, not changed.
+  if (action === 'write') await assertWritable(organizationId);
   return apiKeyScope(caller.key, async () => {
     if (target.id === undefined) {
       if (request.method === 'GET') return list(resource, organizationId, new URL(request.url), language);
@@ -214,6 +217,11 @@ async function failure(error: unknown, collection: string, language: AppLanguage
       const key = `form.${error.field}.taken`;
       const t = await translatorFor(language, noun);
       return problem(409, 'CONFLICT', { errors: [{ field: error.field, code: key, message: t(key) }] });
+    }
+    if (error.code === 'PLAN_LIMIT_REACHED' && noun) {
+      // Which limit, in the caller's language, as the app's form says it.
+      const t = await translatorFor(language, noun);
+      return problem(error.status, error.code, { detail: t('errors.PLAN_LIMIT_REACHED') });
     }
     return problem(error.status, error.code);
   }

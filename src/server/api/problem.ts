@@ -12,6 +12,8 @@ const TITLES: Record<string, string> = {
   VALIDATION_ERROR: 'The request is invalid',
   CONFLICT: 'Conflict',
   DEMO_MODE: 'The demo is read-only',
+  PLAN_LIMIT_REACHED: "The organization's plan allows no more of these",
+  ORGANIZATION_READ_ONLY: 'The organization is read-only until its overdue payment is made',
   TOO_MANY_REQUESTS: 'Too many requests',
   UNSUPPORTED_MEDIA_TYPE: 'The body must be JSON',
   PAYLOAD_TOO_LARGE: 'The body is too large',

@@ -40,6 +40,7 @@ import {
   parseUpdateTeamBody,
   refuseForeignActiveOrganization,
   refuseInvitationFlood,
+  refuseInvitationOverPlan,
   refuseSoleOwnerDeletion,
   startInFirstOrganization,
   UPDATE_ORGANIZATION_PATH,
@@ -211,7 +212,12 @@ function routeRules(
         afterChangeEmail(ctx, (done) => mail.notifyPreviousAddress(done, parseNewEmail(done.body))),
     },
     [CREATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseCreateOrganizationBody(ctx.body)) },
-    [INVITE_MEMBER_PATH]: { before: refuseInvitationFlood(quotaStore) },
+    [INVITE_MEMBER_PATH]: {
+      before: async (ctx) => {
+        await refuseInvitationOverPlan(deps.db)(ctx);
+        await refuseInvitationFlood(quotaStore)(ctx);
+      },
+    },
     [UPDATE_ORGANIZATION_PATH]: { before: (ctx) => withBody(parseUpdateOrganizationBody(ctx.body)) },
     [CREATE_TEAM_PATH]: { before: (ctx) => withBody(parseCreateTeamBody(ctx.body)) },
     [UPDATE_TEAM_PATH]: { before: (ctx) => withBody(parseUpdateTeamBody(ctx.body)) },

@@ -1,10 +1,11 @@
 import '@tanstack/react-start/server-only';
 import { and, eq, lt } from 'drizzle-orm';
+import { syncSeats } from '@/features/billing/seats.server';
 import { purgeExpiredAuditEntries } from '@/features/audit/retention.server';
 import { deliverQueuedWebhook, type WebhookDeliveryContext } from '@/features/webhook/delivery.server';
 import { pruneExpiredVerifications } from '@/server/auth/verification-pruning';
 import type { Database, DatabaseHandle } from '@/server/db/client';
-import { invitation, session } from '@/server/db/schema/index';
+import { billingEvent, invitation, session } from '@/server/db/schema/index';
 import type { Mailer } from '@/server/email/mailer';
 import { type JobData, QUEUES, type QueueName } from './queues';
 
@@ -38,6 +39,7 @@ type Handler<Name extends QueueName> = (
 const DAY_MS = 24 * 3600 * 1000;
 /** A pending invitation past its expiry stays listed (with Resend) for this long, then is deleted. */
 const EXPIRED_INVITATION_KEPT_DAYS = 30;
+const BILLING_EVENTS_KEPT_DAYS = 30;
 
 export const HANDLERS: { [Name in QueueName]: Handler<Name> } = {
   mail: async ({ kind: _kind, ...mail }, { mailer }) => {
@@ -50,6 +52,7 @@ export const HANDLERS: { [Name in QueueName]: Handler<Name> } = {
       { ...webhooks, db: handle.db, queueMail: (executor, mail) => enqueue(executor, 'mail', mail) },
       retryCount >= QUEUES.webhook.options.retryLimit,
     ),
+  'billing-seats': ({ organizationId }, { handle }) => syncSeats(organizationId, handle.db),
   'audit-retention': (_data, { handle, auditRetentionDays }) =>
     purgeExpiredAuditEntries(handle, { retentionDays: auditRetentionDays }),
   'rate-limit-pruning': async (_data, { pruneRateLimits }) => ({ deleted: await pruneRateLimits() }),
@@ -69,6 +72,16 @@ export const HANDLERS: { [Name in QueueName]: Handler<Name> } = {
         ),
       )
       .returning({ id: invitation.id });
-    return { verifications, sessions: sessions.length, invitations: invitations.length };
+    // Stripe redelivers an event for three days at most: a month of ids is plenty to recognise one.
+    const billingEvents = await handle.db
+      .delete(billingEvent)
+      .where(lt(billingEvent.receivedAt, new Date(now.getTime() - BILLING_EVENTS_KEPT_DAYS * DAY_MS)))
+      .returning({ id: billingEvent.id });
+    return {
+      verifications,
+      sessions: sessions.length,
+      invitations: invitations.length,
+      billingEvents: billingEvents.length,
+    };
   },
 };

@@ -39,6 +39,13 @@ export const QUEUES = {
       notify: true,
     },
   },
+  /**
+   * A per-seat subscription's quantity brought to the organization's member count after a member joined or
+   * left (src/features/billing): through a Stripe outage, retried every minute or so for an hour and more.
+   */
+  'billing-seats': {
+    options: { retryLimit: 20, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
+  },
   /** The audit log's retention (`AUDIT_RETENTION_DAYS`): entries older than that, deleted. */
   'audit-retention': {
     options: { retryLimit: 3, retryDelay: 600, expireInSeconds: 3600 },
@@ -70,6 +77,7 @@ export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 export type JobData = {
   mail: QueuedMail;
   webhook: { deliveryId: string };
+  'billing-seats': { organizationId: string };
   'audit-retention': null;
   'rate-limit-pruning': null;
   'expired-rows': null;

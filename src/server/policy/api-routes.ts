@@ -11,8 +11,11 @@ export type ApiRoute = Omit<Policy, 'access'> & {
    * src/start.ts), but on the public API, whose callers hold a key, never a cookie.
    */
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** `development` routes answer 404 in production (the handler says so itself). */
-  access: Policy['access'] | 'development';
+  /**
+   * `development` routes answer 404 in production (the handler says so itself); `stripe-signature`, Stripe's
+   * webhook, reads no session: an event signed with STRIPE_WEBHOOK_SECRET, and 404 with billing off.
+   */
+  access: Policy['access'] | 'development' | 'stripe-signature';
 };
 
 const EXPORT = {
@@ -98,6 +101,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...Object.values(entities).flatMap((entity) =>
     'exports' in entity ? entity.exports.map(({ path, access }) => ({ path, access, ...EXPORT })) : [],
   ),
+  // Stripe's events (src/features/billing/webhook.server.ts): signed with the webhook's secret, which the
+  // handler checks (400 otherwise); 404 with billing off, as in the demo, which has no Stripe.
+  {
+    path: '/api/billing/webhook',
+    method: 'POST',
+    access: 'stripe-signature',
+    demo: 'runs',
+    impersonation: 'allowed',
+    recentSignIn: false,
+    rateLimit: 'none',
+  },
   // The public API: every tenant-owned entity's collection (src/server/api/resources.ts) under one pair of
   // routes, the key's scope for that collection checked by the handler.
   { path: '/api/v1/$collection', method: 'GET', ...API_READ },

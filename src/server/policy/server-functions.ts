@@ -191,6 +191,26 @@ export const SERVER_FUNCTIONS: Readonly<Record<string, Policy>> = {
     access: { organization: { webhook: ['update'] } },
     ...CHANGE,
   },
+  // The organization's plan and billing: its owners alone. Paying goes to Stripe with the owner's own
+  // address, so an administrator signed in as them may not start it.
+  'src/features/billing/functions.ts#$getBilling': {
+    access: { organization: { billing: ['read'] } },
+    ...READ,
+  },
+  'src/features/billing/functions.ts#$startCheckout': {
+    access: { organization: { billing: ['update'] } },
+    ...CHANGE,
+    impersonation: 'refused',
+  },
+  'src/features/billing/functions.ts#$openBillingPortal': {
+    access: { organization: { billing: ['update'] } },
+    ...CHANGE,
+    impersonation: 'refused',
+  },
+  'src/features/billing/functions.ts#$getPlatformOrganizationBilling': {
+    access: { apps: ['manager'], organization: ['list'] },
+    ...READ,
+  },
   // Each tenant-owned entity's CRUD functions in both areas (below, from src/entities.ts).
   ...tenantOwnedFunctions(entities),
   'src/features/audit/functions.ts#$listAuditEntries': { access: { user: ['list'] }, ...READ },

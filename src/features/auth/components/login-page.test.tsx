@@ -24,6 +24,7 @@ const baseConfig: AuthConfig = {
   development: false,
   devInboxUrl: null,
   providers: [],
+  billing: false,
 };
 
 function renderLogin(config: Partial<AuthConfig> = {}, redirect = '', email?: string, error?: string) {

@@ -27,6 +27,7 @@ const config: AuthConfig = {
   development: false,
   devInboxUrl: null,
   providers: [],
+  billing: false,
 };
 
 function sessionOf(role: string): SessionInfo {

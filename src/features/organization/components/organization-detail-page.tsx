@@ -29,12 +29,12 @@ import {
  */
 export function OrganizationDetailPage({
   id,
-  apiKeys,
+  integrations,
   activity,
 }: {
   id: string;
-  /** The organization's API keys (a slot: the route passes the api-key feature's card). */
-  apiKeys?: ReactNode;
+  /** The organization's plan and API keys (a slot: the route passes the billing and api-key features' cards). */
+  integrations?: ReactNode;
   activity?: ReactNode;
 }) {
   const { t } = useTranslation('organization');
@@ -59,7 +59,7 @@ export function OrganizationDetailPage({
         />
         <InvitationsCard invitations={organization.invitations} />
         <TeamsCard teams={organization.teams} />
-        {apiKeys}
+        {integrations}
         {activity ? <SectionCard title={t('manager.detail.activity')}>{activity}</SectionCard> : null}
       </div>
     </main>

@@ -7,7 +7,10 @@ import type { OrganizationListItem } from '../schema';
 import { organizationListDefaults, organizationListSearch } from '../search';
 import { OrganizationListPage } from './organization-list-page';
 
-const { listOrganizations } = vi.hoisted(() => ({ listOrganizations: vi.fn() }));
+const { listOrganizations, getAuthConfig } = vi.hoisted(() => ({
+  listOrganizations: vi.fn(),
+  getAuthConfig: vi.fn(),
+}));
 vi.mock('../functions', () => ({
   $listPlatformOrganizations: listOrganizations,
   $getPlatformOrganization: vi.fn(),
@@ -19,7 +22,7 @@ vi.mock('../functions', () => ({
 }));
 vi.mock('@/features/auth/functions', () => ({
   $getSession: vi.fn(),
-  $getAuthConfig: vi.fn(),
+  $getAuthConfig: getAuthConfig,
   $completeOnboarding: vi.fn(),
 }));
 
@@ -52,7 +55,8 @@ function renderList(url = '/manager/organizations') {
 }
 
 describe('the organization list', () => {
-  beforeEach(() =>
+  beforeEach(() => {
+    getAuthConfig.mockReset().mockResolvedValue({ billing: false });
     listOrganizations.mockReset().mockResolvedValue({
       items: [
         organization('globex', 'Globex', 'globex', 12, 3),
@@ -61,8 +65,8 @@ describe('the organization list', () => {
       nextCursor: null,
       total: 2,
       totalCapped: false,
-    }),
-  );
+    });
+  });
 
   it('shows each organization with its slug, member and repository counts and creation date, linked to its page', async () => {
     renderList();
@@ -91,18 +95,44 @@ describe('the organization list', () => {
     await waitFor(() => expect(search()).toEqual({ searchTerm: 'glob' }));
     await waitFor(() =>
       expect(listOrganizations).toHaveBeenLastCalledWith({
-        data: { searchTerm: 'glob', sort: 'created', order: 'desc', cursor: undefined },
+        data: { searchTerm: 'glob', plan: '', sort: 'created', order: 'desc', cursor: undefined },
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Name' }));
     await waitFor(() => expect(search()).toEqual({ searchTerm: 'glob', sort: 'name', order: 'asc' }));
     await waitFor(() =>
       expect(listOrganizations).toHaveBeenLastCalledWith({
-        data: { searchTerm: 'glob', sort: 'name', order: 'asc', cursor: undefined },
+        data: { searchTerm: 'glob', plan: '', sort: 'name', order: 'asc', cursor: undefined },
       }),
     );
     // Replace, not push: Back leaves the list instead of undoing each keystroke.
     expect(history.length).toBe(1);
+  });
+
+  it('shows no plan filter when billing is off', async () => {
+    renderList();
+    await screen.findByRole('row', { name: /Globex/ });
+    await waitFor(() => expect(getAuthConfig).toHaveBeenCalled());
+    await getAuthConfig.mock.results[0]?.value;
+    expect(screen.queryByRole('combobox', { name: 'Plan' })).toBeNull();
+  });
+
+  it('filters by plan when billing is on', async () => {
+    getAuthConfig.mockResolvedValue({ billing: true });
+    const { search } = renderList();
+    const plan = await screen.findByRole('combobox', { name: 'Plan' });
+    expect(
+      within(plan)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any plan', 'Free', 'Pro', 'Business']);
+    fireEvent.change(plan, { target: { value: 'pro' } });
+    await waitFor(() => expect(search()).toEqual({ plan: 'pro' }));
+    await waitFor(() =>
+      expect(listOrganizations).toHaveBeenLastCalledWith({
+        data: { searchTerm: '', plan: 'pro', sort: 'created', order: 'desc', cursor: undefined },
+      }),
+    );
   });
 
   it('opens a shared view as it was, and drops bad values from the URL', async () => {
@@ -111,7 +141,7 @@ describe('the organization list', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('lab');
     await waitFor(() => expect(search()).toEqual({ searchTerm: 'lab', order: 'asc' }));
     expect(listOrganizations).toHaveBeenLastCalledWith({
-      data: { searchTerm: 'lab', sort: 'created', order: 'asc', cursor: undefined },
+      data: { searchTerm: 'lab', plan: '', sort: 'created', order: 'asc', cursor: undefined },
     });
   });
 

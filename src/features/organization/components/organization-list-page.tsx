@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowDownUp } from 'lucide-react';
+import { ArrowDownUp, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/page';
 import { DataList } from '@/components/ui/data-list';
@@ -10,7 +10,8 @@ import { SearchInput } from '@/components/ui/search-input';
 import { TextLine } from '@/components/ui/text-line';
 import { platformOrganizationQueries } from '../queries';
 import type { OrganizationListItem } from '../schema';
-import type { OrganizationListView } from '../search';
+import { authQueries } from '@/features/auth/queries';
+import { type OrganizationListView, type OrganizationPlanFilter, organizationPlanFilters } from '../search';
 import { useOrganizationTable } from './organization-table';
 import { dateTimeFormat } from '@/lib/intl';
 
@@ -39,6 +40,7 @@ export function OrganizationListPage({
             onChange={(searchTerm) => onViewChange({ searchTerm })}
             className="min-w-0 flex-1"
           />
+          <PlanFilter value={view.plan} onChange={(plan) => onViewChange({ plan })} />
           <OrganizationSortDialog view={view} onChange={onViewChange} className="md:hidden" />
         </div>
       }
@@ -53,6 +55,35 @@ export function OrganizationListPage({
         onClearSearch={() => onViewChange({ searchTerm: '' })}
       />
     </Page>
+  );
+}
+
+/** Organizations on one plan (its subscription's, or Free), shown when billing is on. */
+function PlanFilter({
+  value,
+  onChange,
+}: {
+  value: OrganizationPlanFilter;
+  onChange: (plan: OrganizationPlanFilter) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const { data: config } = useQuery(authQueries.config());
+  if (!config?.billing && !value) return null;
+  return (
+    <div className="w-36 shrink-0">
+      <LabelledSelect
+        label={t('manager.filter')}
+        icon={CreditCard}
+        value={value}
+        onChange={(next) => onChange(organizationPlanFilters.find((plan) => plan === next) ?? '')}
+      >
+        {organizationPlanFilters.map((plan) => (
+          <option key={plan} value={plan}>
+            {plan ? t(`plans.${plan}.name`) : t('manager.allPlans')}
+          </option>
+        ))}
+      </LabelledSelect>
+    </div>
   );
 }
 

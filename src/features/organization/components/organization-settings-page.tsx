@@ -31,7 +31,7 @@ export function OrganizationSettingsPage({
 }: {
   organizationId: string;
   teams?: ReactNode;
-  /** The API keys and webhooks sections (a slot: they are other features'), given the viewer's role here. */
+  /** The plan, API keys and webhooks sections (a slot: they are other features'), given the viewer's role here. */
   integrations?: (role: string) => ReactNode;
 }) {
   const { t } = useTranslation('organization');

@@ -2,6 +2,7 @@
 export * from './api-key.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './organization.ts';
 export * from './passkey.ts';
 export * from './repository.ts';

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlatformApiKeysCard } from '@/features/api-key/components/api-keys-section';
+import { PlatformBillingSlot } from '@/features/billing/components/billing-gate';
 import { AuditList } from '@/features/audit/components/audit-list';
 import { requireScreenPermission } from '@/features/auth/guards';
 import { OrganizationDetailPage } from '@/features/organization/components/organization-detail-page';
@@ -24,7 +25,12 @@ function ManagerOrganizationScreen() {
   return (
     <OrganizationDetailPage
       id={id}
-      apiKeys={<PlatformApiKeysCard organizationId={id} />}
+      integrations={
+        <>
+          <PlatformBillingSlot organizationId={id} />
+          <PlatformApiKeysCard organizationId={id} />
+        </>
+      }
       activity={<AuditList organizationId={id} />}
     />
   );
