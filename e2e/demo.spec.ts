@@ -190,3 +190,19 @@ test('inviting from the organization screen opens the demo dialog; nobody is inv
   await expect(invitations).toHaveText(before ?? '');
   await expect(invitations).not.toContainText('demo-invitee@example.com');
 });
+
+test('the demo shows the plans; upgrading and managing billing open the demo dialog', async ({ page }) => {
+  await signInDemo(page, adminEmail);
+  await page.goto(`${demoOrigin()}/app/organization`);
+  await waitForHydration(page);
+  const section = page.getByRole('region', { name: en('billing:section.title') });
+  await expect(section).toContainText(en('billing:demo'));
+  const pro = section.getByRole('article', { name: en('billing:plans.pro.name') });
+  await pro.getByRole('button', { name: en('billing:actions.upgrade') }).click();
+  const dialog = await expectDemoDialog(page, 'en');
+  await dialog.getByRole('button', { name: en('demo.close') }).click();
+  await section.getByRole('button', { name: en('billing:actions.manage') }).click();
+  await expectDemoDialog(page, 'en');
+  // Nothing left the page for Stripe.
+  await expect(page).toHaveURL(`${demoOrigin()}/app/organization`);
+});

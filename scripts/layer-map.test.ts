@@ -104,7 +104,7 @@ it('the linter refuses an import cycle', async () => {
 describe('docs/architecture.md', () => {
   it('lists exactly the declared shared entries', () => {
     const doc = readFileSync(new URL('../docs/architecture.md', import.meta.url), 'utf8');
-    const listed = [...doc.matchAll(/^- `([\w-]+\/[\w.-]+\.ts)`:/gm)].map((match) => match[1]);
+    const listed = [...doc.matchAll(/^- `([\w-]+\/[\w./-]+\.tsx?)`:/gm)].map((match) => match[1]);
     // SHARED_ENTRIES as eslint.layers.js declares it (a JavaScript module, read as text).
     const layers = readFileSync(new URL('../eslint.layers.js', import.meta.url), 'utf8');
     const declared = /SHARED_ENTRIES = \[([^\]]*)\]/.exec(layers)?.[1] ?? '';

@@ -126,6 +126,15 @@ describe('planEntity', () => {
     expect(content('src/features/gadget/mutations.server.ts')).toContain(
       "const editableFields = ['title', 'code', 'summary', 'estimate', 'budget', 'billable', 'state', 'due', 'startsAt', 'repository'] as const;",
     );
+    // Its creation counts against a plan's `gadgets` limit (app.config.ts), and a form refused for it
+    // offers the way to the plans.
+    expect(content('src/features/gadget/mutations.server.ts')).toContain(
+      "await withinPlanLimit(tx, organizationId, 'gadgets');",
+    );
+    expect(content('src/features/gadget/components/gadget-form.tsx')).toContain('<PlanUpgradeLink />');
+    expect(JSON.parse(content('public/locales/en/gadget.json')).errors.PLAN_LIMIT_REACHED).toBe(
+      "The organization's plan allows no more gadgets. An owner can upgrade it under Organization, Plan and billing.",
+    );
   });
 
   it("adds the entity's entry above each shared list's marker, which the tree still has", () => {

@@ -1,18 +1,37 @@
+import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appConfig } from '~/app.config';
 import { AppError } from '@/lib/errors';
 import { renderRouter } from '@/test/render';
 import { DESKTOP_WIDTH, stubViewport } from '@/test/viewport';
+import { authKeys } from '@/features/auth/queries';
 import type { RepositoryValues } from '../schema';
 import { RepositoryForm } from './repository-form';
 
 stubViewport(DESKTOP_WIDTH);
 window.scrollTo = () => {};
 
-function renderForm(onSubmit: (values: RepositoryValues) => Promise<unknown>) {
+const { listMine, getAuthConfig } = vi.hoisted(() => ({ listMine: vi.fn(), getAuthConfig: vi.fn() }));
+vi.mock('@/features/organization/functions', () => ({ $listMyOrganizations: listMine }));
+vi.mock('@/features/auth/functions', () => ({ $getSession: vi.fn(), $getAuthConfig: getAuthConfig }));
+
+/** The signed-in viewer, `role` in the active organization, on a server where billing is `billing`. */
+function viewerQueries(role: string, billing: boolean) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(authKeys.session, {
+    user: { id: 'me', name: 'Me', email: 'me@example.com', emailVerified: true, image: null, role: 'user' },
+    session: { id: 's', impersonatedBy: null, activeOrganizationId: 'org-1' },
+  });
+  const mine = [{ id: 'org-1', name: 'Org', slug: 'org', role }];
+  listMine.mockResolvedValue(mine);
+  getAuthConfig.mockResolvedValue({ billing });
+  return queryClient;
+}
+
+function renderForm(onSubmit: (values: RepositoryValues) => Promise<unknown>, queryClient?: QueryClient) {
   const onSaved = vi.fn();
   const rootRoute = createRootRoute();
   const formRoute = createRoute({
@@ -31,7 +50,7 @@ function renderForm(onSubmit: (values: RepositoryValues) => Promise<unknown>) {
     routeTree: rootRoute.addChildren([formRoute]),
     history: createMemoryHistory({ initialEntries: ['/manager/repositories/new'] }),
   });
-  renderRouter(router);
+  renderRouter(router, queryClient);
   return onSaved;
 }
 
@@ -110,6 +129,32 @@ describe('RepositoryForm', () => {
     expect(document.body).not.toHaveTextContent(/raw library/);
     expect(await field('Name')).toHaveValue('Docs');
     expect(await field('Link')).toHaveValue('docs.example.com');
+  });
+
+  it.each([
+    ['offers an owner the way to the plans', 'owner', true, true],
+    ['offers a member nothing more', 'member', true, false],
+    ['offers nothing with billing off', 'owner', false, false],
+  ])('after a plan-limit refusal, %s', async (_name, role, billing, offered) => {
+    const onSubmit = vi.fn().mockRejectedValue(new AppError('PLAN_LIMIT_REACHED', 'repositories'));
+    renderForm(onSubmit, viewerQueries(role, billing));
+    await type('Name', 'Docs');
+    await type('Link', 'docs.example.com');
+    await submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^The organization's plan allows no more repositories\./);
+    await waitFor(() => expect(getAuthConfig).toHaveBeenCalled());
+    if (offered) {
+      expect(await within(alert).findByRole('link', { name: 'See the plans' })).toHaveAttribute(
+        'href',
+        '/app/organization#billing',
+      );
+    } else {
+      await getAuthConfig.mock.results.at(-1)?.value;
+      await listMine.mock.results.at(-1)?.value;
+      expect(within(alert).queryByRole('link')).toBeNull();
+    }
+    expect(await field('Name')).toHaveValue('Docs');
   });
 
   it('hands the saved result on once the save succeeds', async () => {

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/form/form-alert';
 import { InputField, SelectField, TextareaField } from '@/components/form/fields';
 import { UnsavedChangesGuard } from '@/components/form/unsaved-changes-guard';
 import { zodResolverOnDemand } from '@/components/form/zod-resolver-on-demand';
+import { PlanUpgradeLink } from '@/features/billing/components/upgrade-link';
 import { errorCodeOf, isDemoRefusal } from '@/lib/errors';
 import type { RepositoryFormInput, RepositoryValues } from '../schema';
 
@@ -51,7 +52,7 @@ export function RepositoryForm<Saved>({
   onCancel,
 }: RepositoryFormProps<Saved>) {
   const { t } = useTranslation('repository');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ code: string; message: string } | null>(null);
   const [saved, setSaved] = useState<{ value: Saved } | null>(null);
   const repositoryResolver = useRepositoryResolver();
   const platformResolver = usePlatformRepositoryResolver();
@@ -79,9 +80,12 @@ export function RepositoryForm<Saved>({
         form.setError('organizationId', { message: 'form.organization.gone' }, { shouldFocus: true });
       } else if (!isDemoRefusal(error)) {
         const unknown = t('common:errors.unknown');
-        setFormError(
-          t(`errors.${code}`, { defaultValue: t(`common:errorCodes.${code}`, { defaultValue: unknown }) }),
-        );
+        setFormError({
+          code,
+          message: t(`errors.${code}`, {
+            defaultValue: t(`common:errorCodes.${code}`, { defaultValue: unknown }),
+          }),
+        });
       }
     }
   });
@@ -135,7 +139,11 @@ export function RepositoryForm<Saved>({
         dir="auto"
         rows={5}
       />
-      <FormAlert message={formError} />
+      <FormAlert
+        message={formError?.message}
+        // The manager creates in an organization not their own: its plan is for its owners to change.
+        action={formError?.code === 'PLAN_LIMIT_REACHED' && !organizations ? <PlanUpgradeLink /> : null}
+      />
       <FormActions
         cancelLabel={t('form.cancel')}
         onCancel={onCancel}
