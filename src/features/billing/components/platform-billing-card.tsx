@@ -1,20 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DescriptionItem } from '@/components/ui/description-item';
 import { SectionCard } from '@/components/ui/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { dateTimeFormat, numberFormat } from '@/lib/intl';
 import { billingQueries } from '../queries';
 import { StatusBadge } from './plan-labels';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-start">{children}</dd>
-    </div>
-  );
-}
 
 /** The manager's view of an organization's plan: plan, subscription state, seats, period and Stripe customer. */
 export function PlatformBillingCard({ organizationId }: { organizationId: string }) {
@@ -28,29 +19,29 @@ export function PlatformBillingCard({ organizationId }: { organizationId: string
         <Skeleton className="h-16" />
       ) : (
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Item label={t('manager.plan')}>
+          <DescriptionItem label={t('manager.plan')}>
             {t(`plans.${data.plan}.name`)}
             {data.interval ? ` · ${t(`intervals.${data.interval}`)}` : ''}
-          </Item>
-          <Item label={t('manager.status')}>
+          </DescriptionItem>
+          <DescriptionItem label={t('manager.status')}>
             <StatusBadge status={data.status} />
-          </Item>
-          <Item label={t('manager.seats')}>
+          </DescriptionItem>
+          <DescriptionItem label={t('manager.seats')}>
             {data.seats === null ? t('manager.none') : numberFormat(i18n.language).format(data.seats)}
-          </Item>
-          <Item label={t('manager.periodEnd')}>
+          </DescriptionItem>
+          <DescriptionItem label={t('manager.periodEnd')}>
             {data.currentPeriodEnd ? (
               <time dateTime={data.currentPeriodEnd}>{date(data.currentPeriodEnd)}</time>
             ) : (
               t('manager.none')
             )}
-          </Item>
+          </DescriptionItem>
           {data.graceEndsAt ? (
-            <Item label={t('manager.graceEnds')}>
+            <DescriptionItem label={t('manager.graceEnds')}>
               <time dateTime={data.graceEndsAt}>{date(data.graceEndsAt)}</time>
-            </Item>
+            </DescriptionItem>
           ) : null}
-          <Item label={t('manager.customer')}>
+          <DescriptionItem label={t('manager.customer')}>
             {data.stripeCustomerId ? (
               <code dir="ltr" className="text-sm break-all">
                 {data.stripeCustomerId}
@@ -58,7 +49,7 @@ export function PlatformBillingCard({ organizationId }: { organizationId: string
             ) : (
               t('manager.none')
             )}
-          </Item>
+          </DescriptionItem>
         </dl>
       )}
     </SectionCard>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { DescriptionItem } from '@/components/ui/description-item';
 import { Avatar } from '@/components/ui/avatar';
 import { SectionCard } from '@/components/ui/section-card';
 import { TextLine } from '@/components/ui/text-line';
@@ -22,16 +23,6 @@ function DatePhrase({ i18nKey, iso }: { i18nKey: string; iso: string }) {
       values={{ date: formatted }}
       components={{ date: <time dateTime={iso} /> }}
     />
-  );
-}
-
-/** A label and its value in a card's description list. */
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-start">{children}</dd>
-    </div>
   );
 }
 
@@ -64,27 +55,27 @@ export function OrganizationFacts({
   );
   return (
     <dl className={className}>
-      <Item label={t('manager.detail.name')}>
+      <DescriptionItem label={t('manager.detail.name')}>
         <span dir="auto" className="break-words">
           {organization.name}
         </span>
-      </Item>
-      <Item label={slugLabel}>
+      </DescriptionItem>
+      <DescriptionItem label={slugLabel}>
         <bdi dir="ltr" className="break-all">
           {organization.slug}
         </bdi>
-      </Item>
-      <Item label={t('manager.detail.created')}>
+      </DescriptionItem>
+      <DescriptionItem label={t('manager.detail.created')}>
         <time dateTime={organization.createdAt}>{created}</time>
-      </Item>
-      <Item label={t('manager.detail.repositories')}>
+      </DescriptionItem>
+      <DescriptionItem label={t('manager.detail.repositories')}>
         <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <span className="tabular-nums">
             {numberFormat(i18n.language).format(organization.repositoryCount)}
           </span>
           {repositoriesLink}
         </span>
-      </Item>
+      </DescriptionItem>
     </dl>
   );
 }

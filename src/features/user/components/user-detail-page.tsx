@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Ban, Ellipsis, type LucideIcon, Pencil, ShieldCheck, Trash2, UserRoundCog } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DescriptionItem } from '@/components/ui/description-item';
 import { MenuPopover } from '@/components/layout/menu-popover';
 import { TopBar } from '@/components/layout/top-bar';
 import { Avatar } from '@/components/ui/avatar';
@@ -83,38 +84,31 @@ function ProfileCard({ user }: { user: UserDetail }) {
         </div>
       </div>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Item label={t('detail.email')}>
+        <DescriptionItem label={t('detail.email')}>
           <bdi dir="ltr" className="break-all">
             {user.email}
           </bdi>
-        </Item>
-        <Item label={t('detail.verified')}>{user.emailVerified ? t('detail.yes') : t('detail.no')}</Item>
-        <Item label={t('detail.created')}>{format(user.createdAt)}</Item>
-        <Item label={t('detail.onboarded')}>{format(user.onboardedAt)}</Item>
-        <Item label={t('detail.lastSignIn')}>{format(user.lastSignInAt)}</Item>
+        </DescriptionItem>
+        <DescriptionItem label={t('detail.verified')}>
+          {user.emailVerified ? t('detail.yes') : t('detail.no')}
+        </DescriptionItem>
+        <DescriptionItem label={t('detail.created')}>{format(user.createdAt)}</DescriptionItem>
+        <DescriptionItem label={t('detail.onboarded')}>{format(user.onboardedAt)}</DescriptionItem>
+        <DescriptionItem label={t('detail.lastSignIn')}>{format(user.lastSignInAt)}</DescriptionItem>
         {banned ? (
           <>
-            <Item label={t('detail.banEnds')}>
+            <DescriptionItem label={t('detail.banEnds')}>
               {user.banExpires ? format(user.banExpires) : t('detail.banPermanent')}
-            </Item>
-            <Item label={t('detail.banReason')}>
+            </DescriptionItem>
+            <DescriptionItem label={t('detail.banReason')}>
               <span dir="auto" className="break-words whitespace-pre-line">
                 {user.banReason || t('detail.noReason')}
               </span>
-            </Item>
+            </DescriptionItem>
           </>
         ) : null}
       </dl>
     </SectionCard>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-start">{children}</dd>
-    </div>
   );
 }
 
