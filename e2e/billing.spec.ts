@@ -48,6 +48,10 @@ test.describe('Plan and billing on the organization screen', () => {
   test('an owner upgrades through Checkout, sees the plan once Stripe confirms it, then a failed payment', async ({
     page,
   }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await signIn(page, newEmail('billing-owner'), { origin: instance.origin, name: 'Bea Owner' });
     await page.goto(`${instance.origin}/app/organization`);
     await waitForHydration(page);
@@ -61,6 +65,8 @@ test.describe('Plan and billing on the organization screen', () => {
       en('billing:actions.current'),
     );
     await expectAccessible(page);
+    // The section's code came with it (with billing off, the test below finds none).
+    expect(scripts.filter((path) => /billing-section/.test(path))).toHaveLength(1);
 
     // Stripe's Checkout page, played here: paying sends the browser back to the session's success URL.
     await page.route('https://checkout.stripe.test/**', (route) => {
@@ -138,4 +144,20 @@ test.describe('Plan and billing on the organization screen', () => {
     await expect(arabic.getByRole('button', { name: text('ar', 'billing:actions.manage') })).toBeVisible();
     await expectAccessible(page);
   });
+});
+
+test('with billing off, an owner sees no plan section and the browser downloads no billing code', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page, newEmail('billing-off-owner'), { name: 'Otto Owner' });
+  await page.goto('/app/organization');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { name: en('organization:settings.general.title') })).toBeVisible();
+  await expect(page.getByRole('region', { name: en('billing:section.title') })).toHaveCount(0);
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.filter((path) => /billing|plan-labels|stripe/.test(path))).toEqual([]);
 });
