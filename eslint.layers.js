@@ -10,9 +10,10 @@ const FEATURE_PUBLIC = ['schema.ts', 'queries.ts', 'functions.ts'];
  * Declared entries beyond those: access control, the auth guards, client and step-up, the audit writer, and
  * the audit log's URL view and vocabulary (its groups' labels), and the webhooks' events, which the audit
  * writer raises for every audited change, and billing's plan limits, read-only check and seat sync, which
- * every path that creates or changes inside an organization runs, whether billing is on, and the upgrade
- * link a form shows after a plan-limit refusal. The lists' own URL readers reach saved views
- * through the entity registry (src/entities.ts), not from feature to feature.
+ * every path that creates or changes inside an organization runs, whether billing is on, the end of a
+ * subscription before its organization is deleted, and the upgrade link a form shows after a plan-limit
+ * refusal. The lists' own URL readers reach saved views through the entity registry (src/entities.ts), not
+ * from feature to feature.
  */
 const SHARED_ENTRIES = [
   'auth/permissions.ts',
@@ -26,6 +27,7 @@ const SHARED_ENTRIES = [
   'webhook/emit.server.ts',
   'billing/limits.server.ts',
   'billing/seats.server.ts',
+  'billing/lifecycle.server.ts',
   'billing/stripe.server.ts',
   'billing/components/upgrade-link.tsx',
 ];

@@ -133,6 +133,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       ];
     }
     if (found && method === 'GET') return [200, found];
+    if (found && method === 'DELETE') {
+      found.status = 'canceled';
+      return [200, found];
+    }
     if (found && method === 'POST') {
       const items = (body.items as Json[] | undefined) ?? [];
       for (const change of items) {
@@ -151,7 +155,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server: Server = createServer((request, response) => {
     void bodyOf(request).then((text) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      const body = parseForm(request.method === 'GET' ? url.search.slice(1) : text);
+      const body = parseForm(text || url.search.slice(1));
       calls.push({ method: request.method ?? 'GET', path: url.pathname, body });
       const [status, payload] = failing
         ? [failing, { error: { type: 'api_error', message: 'Stripe is down (fake)' } }]

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '~/app.config';
+import { deleteOrganization } from '@/features/organization/platform.server';
 import { createRepository } from '@/features/repository/mutations.server';
 import { repositoryApi } from '@/features/repository/api.server';
 import { zRepositoryForm } from '@/features/repository/schema';
-import { auditLog, invitation, organizationBilling, repository } from '@/server/db/schema/index';
+import { auditLog, invitation, member, organizationBilling, repository } from '@/server/db/schema/index';
 import { createTestAuth, type TestAuth } from '@/test/auth';
 import { type FakeStripe, startFakeStripe } from '@/test/fake-stripe';
 import { assertWritable } from './limits.server';
@@ -386,6 +387,71 @@ describe("the plan's limits", () => {
     await expect(createRepository(org.id, repo('after-cancel'), actor, t.db)).rejects.toThrow(
       'PLAN_LIMIT_REACHED',
     );
+  });
+});
+
+describe('deleting an organization', () => {
+  it('ends its subscription at Stripe first, whether its owner or the manager deletes it', async () => {
+    const byOwner = await subscribed('billing-delete-owner');
+    const deleted = await t.request(
+      'POST',
+      '/organization/delete',
+      { organizationId: byOwner.id },
+      { cookie: byOwner.owner.cookie },
+    );
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(fake.subscriptions.get(byOwner.subscription.id)?.status).toBe('canceled');
+
+    const byManager = await subscribed('billing-delete-manager');
+    expect(
+      await deleteOrganization(byManager.id, { userId: byManager.owner.id, ip: null }, t.db),
+    ).toMatchObject({
+      id: byManager.id,
+    });
+    expect(fake.subscriptions.get(byManager.subscription.id)?.status).toBe('canceled');
+    expect(fake.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `/v1/subscriptions/${byOwner.subscription.id}`,
+      `/v1/subscriptions/${byManager.subscription.id}`,
+    ]);
+  });
+
+  it('ends the subscriptions of the organizations only a deleted account belonged to', async () => {
+    const solo = await subscribed('billing-delete-account');
+    const shared = await subscribed('billing-delete-account-shared');
+    // The account also belongs to `shared`, whose own owner stays: its subscription stays.
+    await t.db.insert(member).values({
+      id: `${shared.id}-${solo.owner.id}`,
+      organizationId: shared.id,
+      userId: solo.owner.id,
+      role: 'member',
+      createdAt: new Date(),
+    });
+    const deleted = await t.request('POST', '/delete-user', {}, { cookie: solo.owner.cookie });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(fake.subscriptions.get(solo.subscription.id)?.status).toBe('canceled');
+    expect(fake.subscriptions.get(shared.subscription.id)?.status).toBe('active');
+  });
+
+  it('keeps the organization and its subscription while Stripe cannot be reached', async () => {
+    const org = await subscribed('billing-delete-outage');
+    fake.failWith(503);
+    try {
+      const refused = await t.request(
+        'POST',
+        '/organization/delete',
+        { organizationId: org.id },
+        { cookie: org.owner.cookie },
+      );
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      await expect(deleteOrganization(org.id, { userId: org.owner.id, ip: null }, t.db)).rejects.toThrow(
+        'SERVICE_UNAVAILABLE',
+      );
+    } finally {
+      fake.failWith(null);
+    }
+    expect(await billingOverview(org.id, 'stripe', t.db)).toMatchObject({ plan: 'pro', status: 'active' });
+    expect(fake.subscriptions.get(org.subscription.id)?.status).toBe('active');
   });
 });
 

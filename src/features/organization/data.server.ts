@@ -86,6 +86,27 @@ export async function listSoleOwnedWithMembers(userId: string, db?: Database): P
   return rows.map((row) => row.name);
 }
 
+/** The organizations the user is the only member of (their own workspace, say), by id. */
+export async function listOnlyMemberOf(userId: string, db?: Database): Promise<string[]> {
+  const executor = db ?? (await getDb());
+  const other = alias(member, 'other');
+  const rows = await executor
+    .select({ id: member.organizationId })
+    .from(member)
+    .where(
+      and(
+        eq(member.userId, userId),
+        notExists(
+          executor
+            .select({ one: sql`1` })
+            .from(other)
+            .where(and(eq(other.organizationId, member.organizationId), ne(other.userId, userId))),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /** The organizations the user belongs to, by name, with their role in each. */
 export async function listMyOrganizations(userId: string, db?: Database): Promise<MyOrganization[]> {
   const executor = db ?? (await getDb());

@@ -3,6 +3,7 @@ import { appConfig } from '~/app.config';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '@/features/audit/record.server';
+import { endSubscriptionOf } from '@/features/billing/lifecycle.server';
 import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
@@ -175,7 +176,7 @@ export type Actor = { userId: string; ip: string | null };
 
 /**
  * Deletes the organization and, by cascade, its members, teams, invitations and repositories, with its
- * audit entry, in one transaction. Sessions working in it lose it as their active organization (the app
+ * audit entry, in one transaction, once its subscription (billing on) has ended at Stripe. Sessions working in it lose it as their active organization (the app
  * area then gives them another). Null when the id matches none.
  */
 export async function deleteOrganization(
@@ -184,6 +185,7 @@ export async function deleteOrganization(
   db?: Database,
 ): Promise<{ id: string; name: string } | null> {
   const executor = db ?? (await getDb());
+  await endSubscriptionOf(id, executor);
   return executor.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(organization)

@@ -10,6 +10,7 @@ import {
   memberLimitOf,
   withinMemberLimitForInvitation,
 } from '@/features/billing/limits.server';
+import { endSubscriptionOf } from '@/features/billing/lifecycle.server';
 import { AppError } from '@/lib/errors';
 import type { Database } from '@/server/db/client';
 import type { Outbox } from '@/server/email/mailer';
@@ -24,6 +25,7 @@ import {
   countOwnedOrganizations,
   findMembership,
   firstOrganizationOf,
+  listOnlyMemberOf,
   listSoleOwnedWithMembers,
 } from './data.server';
 import {
@@ -190,6 +192,11 @@ export function organizationPlugin(deps: {
       allowRemovingAllTeams: false,
     },
     sendInvitationEmail: invitationMailer(deps.outbox, deps.baseURL, deps.demo, deps.quotaStore),
+    organizationHooks: {
+      // After better-auth checked the caller may delete it: its subscription ends first (billing on).
+      beforeDeleteOrganization: ({ organization }) =>
+        asAuthError(() => endSubscriptionOf(organization.id, deps.db)),
+    },
   });
 }
 
@@ -322,6 +329,29 @@ async function findOrganizationBySlug(slug: string, db: Database) {
 export function activeOrganizationFor(found: OrganizationOverview, role: string): ActiveOrganization {
   const invitations = organizationCan(role, { invitation: ['create'] }) ? found.invitations : [];
   return { ...found, invitations, role };
+}
+
+/**
+ * Before an account is deleted (by its user or an admin, once allowed): the subscriptions of the
+ * organizations only it belongs to end at Stripe (billing on), since nobody is left to use them. Stripe
+ * unreachable: SERVICE_UNAVAILABLE, and the account stays.
+ */
+export function endSubscriptionsLeftBy(db: Database, userId: string): Promise<void> {
+  return asAuthError(async () => {
+    for (const organizationId of await listOnlyMemberOf(userId, db)) {
+      await endSubscriptionOf(organizationId, db);
+    }
+  });
+}
+
+/** A Stripe call's refusal (SERVICE_UNAVAILABLE) as better-auth answers errors: a 503 with its code. */
+async function asAuthError(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new APIError('SERVICE_UNAVAILABLE', { code: error.code, message: 'Stripe is unavailable' });
+  }
 }
 
 /**

@@ -32,6 +32,7 @@ import { organizationAudit } from '@/features/organization/audit.server';
 import {
   CREATE_ORGANIZATION_PATH,
   CREATE_TEAM_PATH,
+  endSubscriptionsLeftBy,
   INVITE_MEMBER_PATH,
   organizationPlugin,
   parseCreateOrganizationBody,
@@ -237,7 +238,12 @@ function routeRules(
   // Deleting an account leaves no organization without an owner, whether its user or an admin deletes it.
   const soleOwner = (userId: string | undefined) => refuseSoleOwnerDeletion(deps.db, userId);
   rules[DELETE_USER_PATH] = { before: async (ctx) => soleOwner((await getSessionFromCtx(ctx))?.user.id) };
-  const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS, { beforeRemoveUser: soleOwner });
+  const admin = adminRule(deps.db, deps.env.ADMIN_USER_IDS, {
+    beforeRemoveUser: async (userId) => {
+      await soleOwner(userId);
+      await endSubscriptionsLeftBy(deps.db, userId);
+    },
+  });
   return (path: string): RouteRule | undefined => (path.startsWith('/admin/') ? admin : rules[path]);
 }
 
@@ -286,7 +292,11 @@ function buildAuth(deps: AuthDeps, codes: CodeRequests) {
       // (`requireRecentSignIn`; better-auth's own `freshAge` check agrees).
       deleteUser: {
         enabled: true,
-        beforeDelete: (target) => refuseLastAdminDeletion(db, target, env.ADMIN_USER_IDS),
+        beforeDelete: async (target) => {
+          await refuseLastAdminDeletion(db, target, env.ADMIN_USER_IDS);
+          // Last, right before the delete: the subscriptions of organizations only this user belonged to.
+          await endSubscriptionsLeftBy(db, target.id);
+        },
       },
     },
     // Sliding: each day of use pushes expiry a week out, never past the absolute maximum (the hook below).
