@@ -8,6 +8,8 @@ import { tracingFunctionMiddleware, tracingMiddleware } from '@/middleware/traci
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
+
 /**
  * Defining start.ts replaces Start's default request middleware, so CSRF protection is added back for
  * every server function call and every API request that can change something (the auth API, the sign-in
@@ -15,8 +17,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * foreign `Origin`) gets 403 before any handler runs. GETs stay open: a social provider's redirect back to
  * its callback is a cross-site navigation.
  */
-const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
-
 const csrf = createCsrfMiddleware({
   filter: ({ handlerType, pathname, request }) =>
     handlerType === 'serverFn' ||

@@ -31,13 +31,16 @@ export async function withinPlanLimit(tx: Database, organizationId: string, key:
 }
 
 /**
- * An invitation takes a member's place when accepted: refused (PLAN_LIMIT_REACHED:members) while members
- * and pending invitations together fill the plan.
+ * A new invitation: refused while the organization is read-only (ORGANIZATION_READ_ONLY), and, since it
+ * takes a member's place when accepted, while members and pending invitations together fill the plan
+ * (PLAN_LIMIT_REACHED:members).
  */
-export async function withinMemberLimitForInvitation(organizationId: string, db?: Database): Promise<void> {
+export async function assertCanInvite(organizationId: string, db?: Database): Promise<void> {
   if (billingMode() !== 'stripe') return;
   const executor = db ?? (await getDb());
-  const limit = billingStanding(await findBillingRow(organizationId, executor)).plan.limits.members;
+  const standing = billingStanding(await findBillingRow(organizationId, executor));
+  if (standing.readOnly) throw new AppError('ORGANIZATION_READ_ONLY');
+  const limit = standing.plan.limits.members;
   if (limit === undefined) return;
   const taken =
     (await countUsage(organizationId, 'members', executor)) +

@@ -71,10 +71,11 @@ export async function startCheckout(
   await assertFits(organizationId, plan.id, executor);
   const row = await ensureCustomer(organizationId, payer, billing, executor);
   const quantity = plan.perSeat ? Math.max(1, await countUsage(organizationId, 'members', executor)) : 1;
-  const live = row.stripeSubscriptionId && billingStanding(row).plan.price;
-  if (live && row.stripeSubscriptionId) {
+  // A live paid subscription is switched; otherwise (none yet, or it ended) Checkout makes a new one.
+  const live = billingStanding(row).plan.price ? row.stripeSubscriptionId : null;
+  if (live) {
     if (row.plan === plan.id && row.interval === choice.interval) throw new AppError('CONFLICT', 'plan');
-    const subscription = await billing.stripe.subscriptions.retrieve(row.stripeSubscriptionId);
+    const subscription = await billing.stripe.subscriptions.retrieve(live);
     const item = subscription.items.data[0];
     if (!item) throw new Error('subscription without an item');
     await billing.stripe.subscriptions.update(subscription.id, {

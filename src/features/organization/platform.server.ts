@@ -1,9 +1,10 @@
 import '@tanstack/react-start/server-only';
 import { appConfig } from '~/app.config';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '@/features/audit/record.server';
 import { endSubscriptionOf } from '@/features/billing/lifecycle.server';
+import { SUBSCRIBED_STATUSES } from '@/features/billing/schema';
 import type { ListPage } from '@/lib/list';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/database';
@@ -19,7 +20,6 @@ import {
   teamMember,
   user,
 } from '@/server/db/schema/index';
-import { SUBSCRIBED_STATUSES } from '@/features/billing/schema';
 import type { OrganizationListItem, OrganizationOverview } from './schema';
 import type { OrganizationListView } from './search';
 
@@ -50,16 +50,15 @@ function searchFilter(searchTerm: string): SQL | undefined {
  */
 function planFilter(plan: string): SQL | undefined {
   if (!plan) return undefined;
-  const statuses = sql.join(
-    SUBSCRIBED_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const paid = (condition: SQL) => sql`exists (select 1 from ${organizationBilling}
-    where ${organizationBilling.organizationId} = "organization"."id"
-    and ${organizationBilling.status} in (${statuses}) and ${condition})`;
+  const paid = (condition?: SQL) => sql`exists (select 1 from ${organizationBilling}
+    where ${and(
+      sql`${organizationBilling.organizationId} = "organization"."id"`,
+      inArray(organizationBilling.status, [...SUBSCRIBED_STATUSES]),
+      condition,
+    )})`;
   return plan === appConfig.billing.plans[0].id
-    ? sql`not ${paid(sql`true`)}`
-    : paid(sql`${organizationBilling.plan} = ${plan}`);
+    ? sql`not ${paid()}`
+    : paid(eq(organizationBilling.plan, plan));
 }
 
 function organizationListFilter(view: Pick<OrganizationListView, 'searchTerm' | 'plan'>): SQL | undefined {
@@ -176,8 +175,9 @@ export type Actor = { userId: string; ip: string | null };
 
 /**
  * Deletes the organization and, by cascade, its members, teams, invitations and repositories, with its
- * audit entry, in one transaction, once its subscription (billing on) has ended at Stripe. Sessions working in it lose it as their active organization (the app
- * area then gives them another). Null when the id matches none.
+ * audit entry, in one transaction, once its subscription (billing on) has ended at Stripe. Sessions
+ * working in it lose it as their active organization (the app area then gives them another). Null when
+ * the id matches none.
  */
 export async function deleteOrganization(
   id: string,

@@ -5,11 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { appConfig } from '~/app.config';
 import { organizationAc, organizationCan, organizationRoles } from '@/features/auth/permissions';
-import {
-  assertWritable,
-  memberLimitOf,
-  withinMemberLimitForInvitation,
-} from '@/features/billing/limits.server';
+import { assertCanInvite, memberLimitOf } from '@/features/billing/limits.server';
 import { endSubscriptionOf } from '@/features/billing/lifecycle.server';
 import { AppError } from '@/lib/errors';
 import type { Database } from '@/server/db/client';
@@ -116,8 +112,7 @@ export function refuseInvitationOverPlan(db: Database) {
         : (await getSessionFromCtx(ctx))?.session.activeOrganizationId;
     if (!organizationId) return;
     try {
-      await assertWritable(organizationId, db);
-      await withinMemberLimitForInvitation(organizationId, db);
+      await assertCanInvite(organizationId, db);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       throw new APIError('FORBIDDEN', {

@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { authQueries, useSession } from '@/features/auth/queries';
 import { organizationCan } from '@/features/auth/permissions';
 import { organizationQueries } from '@/features/organization/queries';
@@ -23,16 +23,23 @@ export function BillingSectionSlot({ organizationId, role }: { organizationId: s
   return owner && on ? <BillingSection organizationId={organizationId} role={role} /> : null;
 }
 
+/**
+ * The active organization when billing is on and the viewer may manage its billing (an owner), else null:
+ * who sees the overdue banner and the way to the plans.
+ */
+export function useBillingOwnedOrganization() {
+  const organizationId = useSession()?.session.activeOrganizationId;
+  const { data: mine } = useQuery(organizationQueries.mine());
+  const active = mine?.find((organization) => organization.id === organizationId);
+  const owner = Boolean(active && organizationCan(active.role, { billing: ['update'] }));
+  const on = useBillingOn(owner);
+  return owner && on ? (active ?? null) : null;
+}
+
 /** The overdue-payment banner above every app page, for the active organization's owners. */
 export function BillingNoticeSlot() {
-  const organizationId = useSession()?.session.activeOrganizationId;
-  const { data: mine } = useSuspenseQuery(organizationQueries.mine());
-  const active = mine.find((organization) => organization.id === organizationId);
-  const owner = Boolean(active && organizationCan(active.role, { billing: ['read'] }));
-  const on = useBillingOn(owner);
-  return active && owner && on ? (
-    <BillingNotice organizationId={active.id} organizationName={active.name} />
-  ) : null;
+  const active = useBillingOwnedOrganization();
+  return active ? <BillingNotice organizationId={active.id} organizationName={active.name} /> : null;
 }
 
 const PlatformBillingCard = lazyPart(() =>
